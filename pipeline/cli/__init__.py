@@ -1,0 +1,49 @@
+"""The ``paipu`` command line: a root Typer app composed from one module per command group.
+
+No command module imports this one; each exposes plain functions (or a Typer app for a
+group) that the root registers here.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from paipu.pipeline.cli import score
+
+app = typer.Typer(
+    name="paipu",
+    help=(
+        "牌谱 paipu — replay, score and analyse game records of Chinese mahjong variants "
+        "and 郴州字牌.\n\nStart with `paipu score --help` to score one hand."
+    ),
+    no_args_is_help=True,
+    rich_markup_mode="markdown",
+    pretty_exceptions_enable=False,
+    add_completion=False,
+)
+
+app.command(name="score", no_args_is_help=True)(score.score)
+
+
+def _version(value: bool) -> None:
+    if value:
+        from importlib.metadata import version
+
+        typer.echo(f"paipu {version('paipu')}")
+        raise typer.Exit
+
+
+@app.callback()
+def root(
+    show_version: Annotated[
+        bool, typer.Option("--version", callback=_version, is_eager=True, help="Show the version.")
+    ] = False,
+) -> None:
+    """牌谱 paipu: analytics for mahjong and zipai game records."""
+
+
+def main() -> None:
+    """Console entry point."""
+    app()

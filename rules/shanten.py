@@ -1,0 +1,845 @@
+"""Shanten (向听数), waits (听牌) and complete hands (和牌) for the MCR hand shapes.
+
+A hand is the count vector of its concealed tiles (length :data:`~paipu.rules.tiles.N_KINDS`,
+declared melds excluded) plus ``melds``, the number of declared melds including concealed
+kongs (暗杠).  A waiting hand holds ``13 - 3 * melds`` tiles, a complete one ``14 - 3 * melds``.
+
+Shanten follows the usual convention: ``-1`` complete (和牌), ``0`` ready (听牌),
+``1`` one useful tile away (一向听), and so on.  For the standard shape it is
+``8 - 2 * sets - partial_sets - pair`` maximised over all ways to split the hand, where declared
+melds count as sets and partial sets (搭子) are capped at the sets still missing.  The special
+shapes use the formulas of the MCR reference implementation (ChineseOfficialMahjongHelper,
+packaged as ``pymahjonggb``), against which the tests compare.
+
+Waits are by shape alone: a tile whose four copies are all in the hand still counts
+(1111m234m456p789p waits on 1m and 4m).  Subtract visible tiles to count live ones.
+
+Speed comes from per-group tables.  The nine counts of each suit and the seven honor counts
+are dict keys; the first time a key is seen a small recursive search fills in its
+:class:`_GroupFacts`, and every later call is four dict look-ups plus a little arithmetic:
+
+* for the standard shanten, a *profile* per group: the most partial sets for every
+  ``(pair, sets)`` choice.  Profiles are interned as small ints, and merging two profiles is
+  itself a cached table, so combining the four groups is three more look-ups;
+* for standard waits and completeness, whether the group splits into sets (and one pair) and
+  which tiles would make it do so;
+* for the special shapes, the group's pairs, terminals and honors, and knitted-row tiles.
+
+>>> from paipu.rules.tiles import counts, parse_tiles
+>>> hand = counts(parse_tiles("1112345678999m"))
+>>> shanten(hand), waits(hand)
+(0, (0, 1, 2, 3, 4, 5, 6, 7, 8))
+>>> orphans = counts(parse_tiles("19m19p19s1234567z"))
+>>> len(waits(orphans, shapes=ALL_SHAPES))
+13
+>>> is_complete(counts(parse_tiles("123m456p789s11122z")))
+True
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+import itertools
+from collections.abc import Callable, Collection, Hashable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import TypeAlias, TypeVar
+
+from paipu.rules.tiles import EAST, HONORS, MAN, N_KINDS, PIN, SOU, TERMINALS_AND_HONORS, Tile
+
+Counts: TypeAlias = Sequence[int]
+
+#: Sets (面子) in a standard complete hand; declared melds count among them.
+SETS_PER_HAND = 4
+#: Copies of each tile in the wall.
+MAX_COPIES = 4
+#: Tiles in a waiting concealed hand without declared melds.
+WAITING_HAND_SIZE = 13
+#: Tiles one set takes.
+SET_SIZE = 3
+#: Pairs in a seven-pairs hand (七对).
+PAIRS_PER_HAND = 7
+
+_SUIT_BASES = (MAN, PIN, SOU)
+#: ``(start, stop)`` of the four tile groups in a count vector: characters, dots, bamboo, honors.
+_GROUP_BOUNDS = ((MAN, PIN), (PIN, SOU), (SOU, EAST), (EAST, N_KINDS))
+#: The three knitted rows of ranks 147 / 258 / 369, as offsets inside a suit.
+_KNITTED_ROWS = ((0, 3, 6), (1, 4, 7), (2, 5, 8))
+
+#: The 13 terminals and honors of thirteen orphans (十三幺).
+THIRTEEN_ORPHANS: tuple[Tile, ...] = TERMINALS_AND_HONORS
+#: The six knitted straights (组合龙): 147, 258, 369 spread over three different suits.
+KNITTED_STRAIGHTS: tuple[tuple[Tile, ...], ...] = tuple(
+    tuple(base + offset for base, row in zip(_SUIT_BASES, rows, strict=True) for offset in row)
+    for rows in itertools.permutations(_KNITTED_ROWS)
+)
+#: For each knitted straight, in the same order, the row index each suit uses.
+_STRAIGHT_ROWS = tuple(itertools.permutations(range(len(_KNITTED_ROWS))))
+_KNITTED_SIZE = len(KNITTED_STRAIGHTS[0])
+#: Per knitted straight, the tiles of 全不靠: the straight plus the seven honors.
+_LOOSE_TILES = tuple(straight + HONORS for straight in KNITTED_STRAIGHTS)
+_NOT_ALLOWED = 99  # above any shanten: "no allowed shape applies"
+
+
+class Shape(enum.Enum):
+    """A hand shape a variant may allow (和牌型)."""
+
+    STANDARD = "standard"  # 基本和型: 4 sets + pair, declared melds counting as sets
+    SEVEN_PAIRS = "seven_pairs"  # 七对; a concealed 4-of-a-kind counts as two pairs
+    THIRTEEN_ORPHANS = "thirteen_orphans"  # 十三幺
+    HONORS_AND_KNITTED = "honors_and_knitted"  # 全不靠 / 七星不靠: 14 distinct loose tiles
+    KNITTED_STRAIGHT = "knitted_straight"  # 组合龙 + 1 set + pair
+
+    @property
+    def max_melds(self) -> int:
+        """How many declared melds (incl. concealed kongs) the shape tolerates.
+
+        >>> Shape.KNITTED_STRAIGHT.max_melds
+        1
+        """
+        return _SHAPE_MAX_MELDS[self]
+
+    def applies(self, melds: int) -> bool:
+        """Whether a hand with ``melds`` declared melds can still take this shape."""
+        return melds <= _SHAPE_MAX_MELDS[self]
+
+
+_SHAPE_MAX_MELDS = {
+    Shape.STANDARD: SETS_PER_HAND,
+    Shape.SEVEN_PAIRS: 0,
+    Shape.THIRTEEN_ORPHANS: 0,
+    Shape.HONORS_AND_KNITTED: 0,
+    Shape.KNITTED_STRAIGHT: 1,
+}
+
+#: Every shape of the MCR rules (国标).
+ALL_SHAPES: tuple[Shape, ...] = tuple(Shape)
+_STANDARD_ONLY = (Shape.STANDARD,)
+
+
+# --------------------------------------------------------------------------- lazy tables
+
+_K = TypeVar("_K", bound=Hashable)
+_V = TypeVar("_V")
+
+
+class _LazyTable(dict[_K, _V]):
+    """A dict that builds a missing entry with ``build(key)`` on first look-up.
+
+    Hits are a plain C dict look-up, which is why the hot paths index these tables
+    instead of calling cached functions.
+
+    >>> squares = _LazyTable(lambda n: n * n)
+    >>> squares[7], len(squares)
+    (49, 1)
+    """
+
+    __slots__ = ("_build",)
+
+    def __init__(self, build: Callable[[_K], _V]) -> None:
+        super().__init__()
+        self._build = build
+
+    def __missing__(self, key: _K) -> _V:
+        value = self._build(key)
+        self[key] = value
+        return value
+
+
+# --------------------------------------------------------------------------- blocks of a group
+
+
+@dataclass(frozen=True, slots=True)
+class _Block:
+    """A block a group's lowest tile can start: its tile offsets and what it is worth."""
+
+    offsets: tuple[int, ...]
+    pairs: int = 0
+    sets: int = 0
+    partials: int = 0
+
+    @property
+    def needs_runs(self) -> bool:
+        """Whether the block spans several ranks, so honors cannot form it."""
+        return any(self.offsets)
+
+
+_ISOLATED = _Block((0,))  # 孤张
+_PUNG = _Block((0, 0, 0), sets=1)  # 刻子
+_CHOW = _Block((0, 1, 2), sets=1)  # 顺子
+_PAIR = _Block((0, 0), pairs=1)  # 雀头
+#: Everything the lowest tile of a group may belong to when counting shanten.
+_SHANTEN_BLOCKS = (
+    _ISOLATED,
+    _PUNG,
+    _CHOW,
+    _PAIR,
+    _Block((0, 0), partials=1),  # 对子搭子, waiting for a pung
+    _Block((0, 1), partials=1),  # 两面 / 边张
+    _Block((0, 2), partials=1),  # 嵌张
+)
+
+
+def _first_tile(key: tuple[int, ...]) -> int:
+    """Index of the lowest tile present in a group, ``-1`` if the group is empty."""
+    for index, count in enumerate(key):
+        if count:
+            return index
+    return -1
+
+
+def _take(key: tuple[int, ...], first: int, block: _Block, runs: bool) -> tuple[int, ...] | None:
+    """``key`` without ``block`` started at ``first``, or ``None`` if the block is not there.
+
+    >>> _take((1, 1, 1), 0, _CHOW, runs=True)
+    (0, 0, 0)
+    >>> _take((1, 1, 1), 0, _CHOW, runs=False) is None
+    True
+    """
+    if block.needs_runs and not runs:
+        return None
+    rest = list(key)
+    for offset in block.offsets:
+        index = first + offset
+        if index >= len(rest) or not rest[index]:
+            return None
+        rest[index] -= 1
+    return tuple(rest)
+
+
+# --------------------------------------------------------------------------- shanten profiles
+
+Profile: TypeAlias = tuple[int, ...]
+"""Most partial sets for each ``(pair, sets)``, at slot ``pair * _SET_SLOTS + sets``; -1 if none.
+
+Partial sets are capped at ``SETS_PER_HAND - sets`` since more never lower shanten."""
+
+_SET_SLOTS = SETS_PER_HAND + 1
+_NONE = -1
+_EMPTY_PROFILE: Profile = (0,) + (_NONE,) * (2 * _SET_SLOTS - 1)
+
+
+def _slots(profile: Profile) -> Iterable[tuple[int, int, int]]:
+    """The ``(pairs, sets, partials)`` a profile reaches."""
+    for slot, partials in enumerate(profile):
+        if partials != _NONE:
+            yield slot // _SET_SLOTS, slot % _SET_SLOTS, partials
+
+
+def _combine(left: Profile, right: Profile) -> Profile:
+    """The profile of two disjoint tile groups taken together (at most one pair, four sets).
+
+    >>> pair_only = (0, _NONE, _NONE, _NONE, _NONE, 0, _NONE, _NONE, _NONE, _NONE)
+    >>> _combine(pair_only, pair_only)[:_SET_SLOTS]
+    (0, -1, -1, -1, -1)
+    """
+    best = [_NONE] * len(_EMPTY_PROFILE)
+    for left_pairs, left_sets, left_partials in _slots(left):
+        for right_pairs, right_sets, right_partials in _slots(right):
+            pairs, sets = left_pairs + right_pairs, left_sets + right_sets
+            if pairs > 1 or sets > SETS_PER_HAND:
+                continue
+            slot = pairs * _SET_SLOTS + sets
+            partials = min(left_partials + right_partials, SETS_PER_HAND - sets)
+            best[slot] = max(best[slot], partials)
+    return tuple(best)
+
+
+@functools.cache
+def _group_profile(key: tuple[int, ...], runs: bool) -> Profile:
+    """Profile of one suit (``runs``) or of the honors, by trying every block on the lowest tile.
+
+    >>> _group_profile((1, 1, 1, 0, 0, 0, 0, 0, 1), runs=True)[1]  # 123 + a loose 9
+    0
+    """
+    first = _first_tile(key)
+    if first < 0:
+        return _EMPTY_PROFILE
+    best: Profile = (_NONE,) * len(_EMPTY_PROFILE)
+    for block in _SHANTEN_BLOCKS:
+        rest = _take(key, first, block, runs)
+        if rest is None:
+            continue
+        block_profile = [_NONE] * len(_EMPTY_PROFILE)
+        block_profile[block.pairs * _SET_SLOTS + block.sets] = block.partials
+        joined = _combine(tuple(block_profile), _group_profile(rest, runs))
+        best = tuple(map(max, best, joined))
+    return best
+
+
+def _best_values(profile: Profile) -> tuple[int, ...]:
+    """``max(2 * sets + min(partials, needed - sets) + pair)`` for ``needed`` = 0..4 sets.
+
+    The standard shanten is ``2 * needed - value``.
+    """
+    return tuple(
+        max(
+            2 * sets + min(partials, needed - sets) + pairs
+            for pairs, sets, partials in _slots(profile)
+            if sets <= needed
+        )
+        for needed in range(_SET_SLOTS)
+    )
+
+
+# --------------------------------------------------------------------------- complete groups
+
+
+@functools.cache
+def _splits(key: tuple[int, ...], runs: bool, pair: bool) -> bool:
+    """Whether a group splits exactly into sets, plus one pair if ``pair``.
+
+    >>> _splits((1, 1, 1, 1, 1, 0, 0, 0, 0), runs=True, pair=False)
+    False
+    >>> _splits((1, 1, 2, 1, 1, 0, 0, 0, 0), runs=True, pair=False)
+    True
+    """
+    first = _first_tile(key)
+    if first < 0:
+        return not pair
+    blocks = (_PUNG, _CHOW, _PAIR) if pair else (_PUNG, _CHOW)
+    for block in blocks:
+        rest = _take(key, first, block, runs)
+        if rest is not None and _splits(rest, runs, pair and not block.pairs):
+            return True
+    return False
+
+
+def _completing_tiles(key: tuple[int, ...], base: Tile, runs: bool) -> tuple[Tile, ...]:
+    """Tiles (codes from ``base``) that make the group split into sets and at most one pair.
+
+    >>> _completing_tiles((0, 0, 0, 1, 1, 0, 0, 0, 0), MAN, runs=True)  # 45m waits on 36m
+    (2, 5)
+    """
+    residue = sum(key) % SET_SIZE
+    if not residue:  # one more tile leaves residue 1, which never splits
+        return ()
+    wants_pair = residue == 1
+    return tuple(
+        base + index
+        for index in range(len(key))
+        if _splits((*key[:index], key[index] + 1, *key[index + 1 :]), runs, pair=wants_pair)
+    )
+
+
+# --------------------------------------------------------------------------- group facts
+
+
+@dataclass(frozen=True, slots=True)
+class _GroupFacts:
+    """All the shape formulas need from one group: a suit's nine counts or the seven honors."""
+
+    profile: int  # interned standard-shanten profile id, see _Tables
+    residue: int  # tiles modulo 3: 0 sets only, 2 sets + pair, 1 never complete
+    complete: bool  # splits into sets, plus one pair when residue is 2
+    waits: tuple[Tile, ...]  # tiles that make the group complete, ascending
+    pairs: int  # pairs towards seven pairs; a 4-of-a-kind counts twice
+    orphans: int  # distinct terminals and honors held
+    orphan_pair: bool  # some terminal or honor held at least twice
+    #: Suits: distinct tiles held in each knitted row 147, 258, 369; honors: distinct honors.
+    distinct: tuple[int, ...]
+    #: Suits: profile id once one held tile of each knitted row is set aside; honors: ().
+    without_rows: tuple[int, ...]
+
+
+def _checked(key: tuple[int, ...]) -> tuple[int, ...]:
+    """``key`` itself, or ``ValueError`` if a count is outside 0..4.
+
+    The table builders call this, so a bad count is caught the first time its group is seen
+    and valid groups are never checked again.
+    """
+    if any(not 0 <= count <= MAX_COPIES for count in key):
+        raise ValueError(f"tile counts must be 0..{MAX_COPIES}, got the group {key}")
+    return key
+
+
+def _without_ranks(key: tuple[int, ...], ranks: tuple[int, ...]) -> tuple[int, ...]:
+    """``key`` minus one of each of ``ranks`` that it holds.
+
+    >>> _without_ranks((1, 0, 0, 2, 0, 0, 0, 0, 0), (0, 3, 6))
+    (0, 0, 0, 1, 0, 0, 0, 0, 0)
+    """
+    return tuple(count - 1 if count and rank in ranks else count for rank, count in enumerate(key))
+
+
+def _knitted_order(rows: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, int], ...]:
+    """``(tiles absent, straight index)`` of the six knitted straights, fewest absent first.
+
+    ``rows`` holds, per suit, the distinct tiles held in each knitted row.
+
+    >>> _knitted_order(((3, 0, 0), (0, 3, 0), (0, 0, 2)))[:2]
+    ((1, 0), (6, 1))
+    """
+    return tuple(
+        sorted(
+            (_KNITTED_SIZE - sum(held[row] for held, row in zip(rows, order, strict=True)), index)
+            for index, order in enumerate(_STRAIGHT_ROWS)
+        )
+    )
+
+
+class _Tables:
+    """The lazily built tables behind every public function.
+
+    ``groups`` maps each group's key to its :class:`_GroupFacts` (one table per group, since
+    waits are tile codes).  Profiles are interned as small ints; per id the store keeps
+    :func:`_best_values`, and ``merged`` maps a pair of ids to the id of their combination.
+    ``knitted`` maps the knitted rows of the three suits to :func:`_knitted_order`.
+    """
+
+    def __init__(self) -> None:
+        self.ids: dict[Profile, int] = {}
+        self.profiles: list[Profile] = []
+        self.values: list[tuple[int, ...]] = []
+        self.groups: tuple[_LazyTable[tuple[int, ...], _GroupFacts], ...] = tuple(
+            _LazyTable(functools.partial(self._group_facts, base=start))
+            for start, _ in _GROUP_BOUNDS
+        )
+        self.merged: _LazyTable[tuple[int, int], int] = _LazyTable(self._merged_id)
+        self.knitted: _LazyTable[tuple[tuple[int, ...], ...], tuple[tuple[int, int], ...]] = (
+            _LazyTable(_knitted_order)
+        )
+
+    def clear(self) -> None:
+        """Forget everything."""
+        self.ids.clear()
+        self.profiles.clear()
+        self.values.clear()
+        for table in (*self.groups, self.merged, self.knitted):
+            table.clear()
+
+    def sizes(self) -> dict[str, int]:
+        """Entries per table."""
+        return {
+            "profiles": len(self.profiles),
+            "group_facts": sum(len(table) for table in self.groups),
+            "merged_profiles": len(self.merged),
+            "knitted_orders": len(self.knitted),
+        }
+
+    def intern(self, profile: Profile) -> int:
+        """The id of ``profile``, registering it on first sight."""
+        profile_id = self.ids.get(profile)
+        if profile_id is None:
+            profile_id = self.ids[profile] = len(self.profiles)
+            self.profiles.append(profile)
+            self.values.append(_best_values(profile))
+        return profile_id
+
+    def _group_facts(self, key: tuple[int, ...], base: Tile) -> _GroupFacts:
+        runs = base != EAST
+        residue = sum(_checked(key)) % SET_SIZE
+        orphans = [key[index] for index in (0, len(key) - 1)] if runs else key
+        if runs:
+            distinct = tuple(sum(1 for rank in row if key[rank]) for row in _KNITTED_ROWS)
+            without_rows = tuple(
+                self.intern(_group_profile(_without_ranks(key, row), runs)) for row in _KNITTED_ROWS
+            )
+        else:
+            distinct = (len(key) - key.count(0),)
+            without_rows = ()
+        return _GroupFacts(
+            profile=self.intern(_group_profile(key, runs)),
+            residue=residue,
+            complete=residue != 1 and _splits(key, runs, pair=residue == 2),
+            waits=_completing_tiles(key, base, runs),
+            pairs=sum(count // 2 for count in key),
+            orphans=sum(1 for count in orphans if count),
+            orphan_pair=max(orphans) >= 2,
+            distinct=distinct,
+            without_rows=without_rows,
+        )
+
+    def _merged_id(self, ids: tuple[int, int]) -> int:
+        left, right = ids
+        return self.intern(_combine(self.profiles[left], self.profiles[right]))
+
+
+_TABLES = _Tables()
+_Facts: TypeAlias = tuple[_GroupFacts, _GroupFacts, _GroupFacts, _GroupFacts]
+
+
+def _facts(counts: Counts) -> _Facts:
+    """Facts of the characters, dots, bamboo and honors of a 34-count hand."""
+    characters, dots, bamboo, honors = _TABLES.groups
+    return (
+        characters[tuple(counts[MAN:PIN])],
+        dots[tuple(counts[PIN:SOU])],
+        bamboo[tuple(counts[SOU:EAST])],
+        honors[tuple(counts[EAST:N_KINDS])],
+    )
+
+
+# --------------------------------------------------------------------------- standard shape
+
+
+def _regular_from_facts(facts: _Facts, melds: int) -> int:
+    """Standard shanten: merge the four group profiles and read the best value."""
+    characters, dots, bamboo, honors = facts
+    merged = _TABLES.merged
+    profile = merged[
+        merged[characters.profile, dots.profile], merged[bamboo.profile, honors.profile]
+    ]
+    needed = SETS_PER_HAND - melds
+    return 2 * needed - _TABLES.values[profile][needed]
+
+
+def _standard_waits(facts: _Facts) -> tuple[Tile, ...]:
+    """Standard waits of a ``3k + 1``-tile hand, ascending.
+
+    The drawn tile joins one group.  Either one group has residue 1 and needs its pair, or two
+    groups have residue 2 and either may be completed while the other holds the pair.  Every
+    other group must already split into sets.
+    """
+    first = second = None
+    for group in facts:
+        if not group.residue:
+            if not group.complete:
+                return ()
+        elif first is None:
+            first = group
+        elif second is None:
+            second = group
+        else:
+            return ()
+    if first is None:
+        return ()
+    if second is None:
+        return first.waits if first.residue == 1 else ()
+    if first.residue == 1 or second.residue == 1:
+        return ()
+    return (first.waits if second.complete else ()) + (second.waits if first.complete else ())
+
+
+def _standard_complete(facts: _Facts) -> bool:
+    """Whether a ``3k + 2``-tile hand splits into sets and exactly one pair."""
+    pairs = 0
+    for group in facts:
+        if not group.complete:
+            return False
+        pairs += group.residue == 2
+    return pairs == 1
+
+
+# --------------------------------------------------------------------------- special shapes
+
+
+def _seven_pairs_from_facts(facts: _Facts) -> int:
+    """``6 - pairs``."""
+    return PAIRS_PER_HAND - 1 - sum(group.pairs for group in facts)
+
+
+def _thirteen_orphans_from_facts(facts: _Facts) -> int:
+    """``13 - kinds - (1 if a terminal or honor is paired)``."""
+    kinds = sum(group.orphans for group in facts)
+    paired = any(group.orphan_pair for group in facts)
+    return len(THIRTEEN_ORPHANS) - kinds - paired
+
+
+def _knitted_order_of(facts: _Facts) -> tuple[tuple[int, int], ...]:
+    characters, dots, bamboo, _ = facts
+    return _TABLES.knitted[characters.distinct, dots.distinct, bamboo.distinct]
+
+
+def _honors_and_knitted_from_facts(facts: _Facts) -> int:
+    """``13 - kinds``: distinct tiles of the best knitted straight plus distinct honors."""
+    absent = _knitted_order_of(facts)[0][0]
+    return WAITING_HAND_SIZE - (_KNITTED_SIZE - absent + facts[-1].distinct[0])
+
+
+def _without_straight(counts: Counts, straight: tuple[Tile, ...]) -> list[int]:
+    """The hand minus one of each knitted-straight tile it holds."""
+    rest = list(counts)
+    for tile in straight:
+        if rest[tile]:
+            rest[tile] -= 1
+    return rest
+
+
+def _knitted_straight_from_facts(facts: _Facts, melds: int, bound: int = _NOT_ALLOWED) -> int:
+    """``min(bound, knitted straight shanten)``, trying the fullest straights first.
+
+    Per straight: tiles absent + standard shanten of the other tiles, the straight counting as
+    three sets.  The other tiles are at best complete (-1), so once ``absent - 1`` reaches the
+    best so far, neither this straight nor any later one can do better.
+    """
+    characters, dots, bamboo, honors = facts
+    merged, values = _TABLES.merged, _TABLES.values
+    needed = SETS_PER_HAND - SET_SIZE - melds
+    best = bound
+    for absent, index in _knitted_order_of(facts):
+        if absent - 1 >= best:
+            break
+        row_characters, row_dots, row_bamboo = _STRAIGHT_ROWS[index]
+        rest = merged[
+            merged[characters.without_rows[row_characters], dots.without_rows[row_dots]],
+            merged[bamboo.without_rows[row_bamboo], honors.profile],
+        ]
+        best = min(best, absent + 2 * needed - values[rest][needed])
+    return best
+
+
+def _seven_pairs_waits(counts: Counts, facts: _Facts) -> tuple[Tile, ...]:
+    if _seven_pairs_from_facts(facts):
+        return ()
+    return tuple(tile for tile, count in enumerate(counts) if count % 2)
+
+
+def _thirteen_orphans_waits(counts: Counts, facts: _Facts) -> tuple[Tile, ...]:
+    if _thirteen_orphans_from_facts(facts):
+        return ()
+    if any(group.orphan_pair for group in facts):
+        return tuple(tile for tile in THIRTEEN_ORPHANS if not counts[tile])
+    return THIRTEEN_ORPHANS
+
+
+def _honors_and_knitted_waits(counts: Counts, facts: _Facts) -> tuple[Tile, ...]:
+    if _honors_and_knitted_from_facts(facts):
+        return ()
+    found: set[Tile] = set()
+    for tiles in _LOOSE_TILES:
+        if sum(1 for tile in tiles if counts[tile]) == WAITING_HAND_SIZE:
+            found.update(tile for tile in tiles if not counts[tile])
+    return tuple(sorted(found))
+
+
+def _knitted_straight_waits(counts: Counts, facts: _Facts) -> tuple[Tile, ...]:
+    """A straight missing one tile with the rest complete waits on that tile; a whole straight
+    waits on whatever the rest waits on."""
+    found: set[Tile] = set()
+    for absent, index in _knitted_order_of(facts):
+        if absent > 1:
+            break
+        straight = KNITTED_STRAIGHTS[index]
+        rest = _facts(_without_straight(counts, straight))
+        if not absent:
+            found.update(_standard_waits(rest))
+        elif _standard_complete(rest):
+            found.update(tile for tile in straight if not counts[tile])
+    return tuple(sorted(found))
+
+
+def _knitted_straight_complete(counts: Counts, facts: _Facts) -> bool:
+    return any(
+        not absent
+        and _standard_complete(_facts(_without_straight(counts, KNITTED_STRAIGHTS[index])))
+        for absent, index in _knitted_order_of(facts)
+    )
+
+
+_SpecialWaits: TypeAlias = Callable[[Counts, _Facts], tuple[Tile, ...]]
+_SPECIAL_WAITS: dict[Shape, _SpecialWaits] = {
+    Shape.SEVEN_PAIRS: _seven_pairs_waits,
+    Shape.THIRTEEN_ORPHANS: _thirteen_orphans_waits,
+    Shape.HONORS_AND_KNITTED: _honors_and_knitted_waits,
+    Shape.KNITTED_STRAIGHT: _knitted_straight_waits,
+}
+
+_SPECIAL_COMPLETE: dict[Shape, Callable[[Counts, _Facts], bool]] = {
+    Shape.SEVEN_PAIRS: lambda _counts, facts: _seven_pairs_from_facts(facts) < 0,
+    Shape.THIRTEEN_ORPHANS: lambda _counts, facts: _thirteen_orphans_from_facts(facts) < 0,
+    Shape.HONORS_AND_KNITTED: lambda _counts, facts: _honors_and_knitted_from_facts(facts) < 0,
+    Shape.KNITTED_STRAIGHT: _knitted_straight_complete,
+}
+
+
+# --------------------------------------------------------------------------- input checks
+
+
+def _checked_facts(counts: Counts, melds: int, sizes: tuple[int, ...], max_melds: int) -> _Facts:
+    """Group facts of a hand; ``ValueError`` unless it is well formed and holds one of ``sizes``.
+
+    ``sizes`` are given for a hand without melds; each declared meld takes 3 tiles off.
+    Counts outside 0..4 are caught by the table builders (see :func:`_checked`).
+    """
+    if len(counts) != N_KINDS:
+        raise ValueError(f"expected {N_KINDS} tile counts, got {len(counts)}")
+    if not 0 <= melds <= max_melds:
+        raise ValueError(f"melds must be 0..{max_melds} here, got {melds}")
+    facts = _facts(counts)
+    tiles = sum(counts)
+    if tiles + SET_SIZE * melds not in sizes:
+        expected = " or ".join(str(size - SET_SIZE * melds) for size in sizes)
+        raise ValueError(f"with {melds} melds the hand must hold {expected} tiles, not {tiles}")
+    return facts
+
+
+_SHANTEN_SIZES = (WAITING_HAND_SIZE, WAITING_HAND_SIZE + 1)
+_WAITING_SIZES = (WAITING_HAND_SIZE,)
+_COMPLETE_SIZES = (WAITING_HAND_SIZE + 1,)
+
+
+# --------------------------------------------------------------------------- public API
+
+
+def regular_shanten(counts: Counts, melds: int = 0) -> int:
+    """Shanten of the standard shape: 4 sets + a pair, declared melds counting as sets.
+
+    Accepts ``13 - 3 * melds`` tiles (0 = ready) or ``14 - 3 * melds`` (-1 = complete).
+
+    >>> from paipu.rules.tiles import counts, parse_tiles
+    >>> regular_shanten(counts(parse_tiles("123m456p789s1122z")))
+    0
+    >>> regular_shanten(counts(parse_tiles("147m258p369s1234z")))
+    8
+    >>> regular_shanten(counts(parse_tiles("55z")), melds=4)
+    -1
+    """
+    facts = _checked_facts(counts, melds, _SHANTEN_SIZES, SETS_PER_HAND)
+    return _regular_from_facts(facts, melds)
+
+
+def seven_pairs_shanten(counts: Counts) -> int:
+    """Shanten of seven pairs (七对): ``6 - pairs``; a 4-of-a-kind counts as two pairs.
+
+    >>> from paipu.rules.tiles import counts, parse_tiles
+    >>> seven_pairs_shanten(counts(parse_tiles("1111m2233p4455s6z")))
+    0
+    """
+    return _seven_pairs_from_facts(_checked_facts(counts, 0, _SHANTEN_SIZES, 0))
+
+
+def thirteen_orphans_shanten(counts: Counts) -> int:
+    """Shanten of thirteen orphans (十三幺): kinds missing, minus one if one is paired.
+
+    >>> from paipu.rules.tiles import counts, parse_tiles
+    >>> thirteen_orphans_shanten(counts(parse_tiles("119m19p19s123456z")))
+    0
+    """
+    return _thirteen_orphans_from_facts(_checked_facts(counts, 0, _SHANTEN_SIZES, 0))
+
+
+def honors_and_knitted_shanten(counts: Counts) -> int:
+    """Shanten of honors and knitted tiles (全不靠, with all seven honors 七星不靠).
+
+    ``13 - kinds``, where kinds counts the distinct tiles held of one knitted straight plus
+    the distinct honors, for the best straight.
+
+    >>> from paipu.rules.tiles import counts, parse_tiles
+    >>> honors_and_knitted_shanten(counts(parse_tiles("147m258p369s1234z")))
+    0
+    """
+    return _honors_and_knitted_from_facts(_checked_facts(counts, 0, _SHANTEN_SIZES, 0))
+
+
+def knitted_straight_shanten(counts: Counts, melds: int = 0) -> int:
+    """Shanten of a knitted straight (组合龙) + 1 set + pair; allowed with at most 1 meld.
+
+    For the best straight: its tiles absent + the standard shanten of the other tiles,
+    the straight counting as three declared sets.
+
+    >>> from paipu.rules.tiles import counts, parse_tiles
+    >>> knitted_straight_shanten(counts(parse_tiles("147m258p36s77z555z")))
+    0
+    """
+    max_melds = Shape.KNITTED_STRAIGHT.max_melds
+    facts = _checked_facts(counts, melds, _SHANTEN_SIZES, max_melds)
+    return _knitted_straight_from_facts(facts, melds)
+
+
+def shanten(counts: Counts, melds: int = 0, shapes: Collection[Shape] = _STANDARD_ONLY) -> int:
+    """Lowest shanten over the allowed ``shapes`` that apply to a hand with ``melds`` melds.
+
+    Special shapes apply only to fully concealed hands (``melds == 0``), the knitted straight
+    with at most one meld.  ``ValueError`` if none of ``shapes`` applies.
+
+    >>> from paipu.rules.tiles import counts, parse_tiles
+    >>> hand = counts(parse_tiles("1199m1199p1199s1z"))
+    >>> shanten(hand), shanten(hand, shapes=ALL_SHAPES)
+    (3, 0)
+    """
+    facts = _checked_facts(counts, melds, _SHANTEN_SIZES, SETS_PER_HAND)
+    best = _NOT_ALLOWED
+    if Shape.STANDARD in shapes:
+        best = _regular_from_facts(facts, melds)
+    if not melds:
+        if Shape.SEVEN_PAIRS in shapes:
+            best = min(best, _seven_pairs_from_facts(facts))
+        if Shape.THIRTEEN_ORPHANS in shapes:
+            best = min(best, _thirteen_orphans_from_facts(facts))
+        if Shape.HONORS_AND_KNITTED in shapes:
+            best = min(best, _honors_and_knitted_from_facts(facts))
+    if Shape.KNITTED_STRAIGHT in shapes and Shape.KNITTED_STRAIGHT.applies(melds):
+        best = _knitted_straight_from_facts(facts, melds, bound=best)
+    if best == _NOT_ALLOWED:
+        names = sorted(shape.value for shape in shapes)
+        raise ValueError(f"none of the shapes {names} allows {melds} melds")
+    return best
+
+
+def waits(
+    counts: Counts, melds: int = 0, shapes: Collection[Shape] = _STANDARD_ONLY
+) -> tuple[Tile, ...]:
+    """Tiles that complete a hand of ``13 - 3 * melds`` tiles, ascending; ``()`` if not ready.
+
+    A tile is a wait by shape alone, even when the hand already holds all four copies:
+    1111m234m456p789p waits on 1m and 4m.  Subtract visible tiles yourself when counting
+    live tiles.  Shapes that do not apply to ``melds`` are ignored.
+
+    >>> from paipu.rules.tiles import counts, parse_tiles
+    >>> waits(counts(parse_tiles("1111m234m456p789p")))
+    (0, 3)
+    >>> waits(counts(parse_tiles("1122m3344p5566s7z")), shapes=ALL_SHAPES)
+    (33,)
+    """
+    facts = _checked_facts(counts, melds, _WAITING_SIZES, SETS_PER_HAND)
+    found = _standard_waits(facts) if Shape.STANDARD in shapes else ()
+    if shapes is _STANDARD_ONLY or melds > Shape.KNITTED_STRAIGHT.max_melds:
+        return found
+    for shape, shape_waits in _SPECIAL_WAITS.items():
+        if shape in shapes and shape.applies(melds):
+            more = shape_waits(counts, facts)
+            if more:
+                found = tuple(sorted({*found, *more})) if found else more
+    return found
+
+
+def is_complete(counts: Counts, melds: int = 0, shapes: Collection[Shape] = _STANDARD_ONLY) -> bool:
+    """Whether ``14 - 3 * melds`` concealed tiles form one of the allowed winning shapes.
+
+    >>> from paipu.rules.tiles import counts, parse_tiles
+    >>> is_complete(counts(parse_tiles("1122m3344p5566s77z")))
+    False
+    >>> is_complete(counts(parse_tiles("1122m3344p5566s77z")), shapes=ALL_SHAPES)
+    True
+    >>> is_complete(counts(parse_tiles("11z")), melds=4)
+    True
+    """
+    facts = _checked_facts(counts, melds, _COMPLETE_SIZES, SETS_PER_HAND)
+    if Shape.STANDARD in shapes and _standard_complete(facts):
+        return True
+    return any(
+        shape in shapes and shape.applies(melds) and complete(counts, facts)
+        for shape, complete in _SPECIAL_COMPLETE.items()
+    )
+
+
+def clear_caches() -> None:
+    """Forget every lazily built table (for benchmarks and memory-bound batch jobs)."""
+    _TABLES.clear()
+    _group_profile.cache_clear()
+    _splits.cache_clear()
+
+
+def cache_sizes() -> dict[str, int]:
+    """Entries in each lazily built table, to watch memory in long runs."""
+    searches = _group_profile.cache_info().currsize + _splits.cache_info().currsize
+    return {**_TABLES.sizes(), "group_searches": searches}
+
+
+__all__ = [
+    "ALL_SHAPES",
+    "KNITTED_STRAIGHTS",
+    "THIRTEEN_ORPHANS",
+    "Shape",
+    "cache_sizes",
+    "clear_caches",
+    "honors_and_knitted_shanten",
+    "is_complete",
+    "knitted_straight_shanten",
+    "regular_shanten",
+    "seven_pairs_shanten",
+    "shanten",
+    "thirteen_orphans_shanten",
+    "waits",
+]

@@ -1,0 +1,154 @@
+"""国标麻将 MCR: checks a request, asks the fan evaluator, settles the win.
+
+>>> from paipu.rules.score import score_json
+>>> answer = score_json({"variant": "mcr", "seat": 1, "dealer": 0, "from": 2,
+...     "hand": "123m456m678s2z", "melds": [{"kind": "pong", "tiles": "555z", "from": 3}],
+...     "win_tile": "2z"})
+>>> answer.legal, answer.total, [f.id for f in answer.fans]
+(False, 5, ['dragon_pung', 'short_straight', 'one_voided_suit', 'single_wait'])
+>>> answer.reason
+'5 fan (flowers not counted): MCR needs at least 8 to win'
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from paipu.rules.fans import mcr as mcr_fans
+from paipu.rules.melds import Group, MeldKind
+from paipu.rules.score import FanScore, RequestError, ScoreAnswer, ScoreRequest
+from paipu.rules.settlement import mcr_win_deltas
+from paipu.rules.shanten import Shape, shanten
+from paipu.rules.tiles import Tile, counts, is_flower, tile_name
+from paipu.rules.variants import Options, Variant, register
+
+SHAPES = tuple(Shape)
+
+
+def check_request(
+    request: ScoreRequest, players: int, hand_size: int, calls: tuple[str, ...]
+) -> None:
+    """Raise :class:`RequestError` for seats, tiles and melds that cannot be."""
+    last = players - 1
+    for name, seat in (
+        ("seat", request.seat),
+        ("dealer", request.dealer),
+        ("from", request.from_seat),
+    ):
+        if seat is not None and not 0 <= seat <= last:
+            raise RequestError(f"'{name}' {seat} is not a seat: {players} players sit 0-{last}")
+    for tile in (*request.hand, request.win_tile):
+        if tile >= 34:
+            raise RequestError(f"{tile_name(tile)} is not a tile of this variant")
+    for i, meld in enumerate(request.melds, 1):
+        if meld.kind.value not in calls:
+            raise RequestError(f"meld {i}: {meld.kind.value} is not allowed in this variant")
+        if any(t >= 34 for t in meld.tiles):
+            raise RequestError(f"meld {i}: {tile_name(meld.tiles[0])} is not a tile here")
+        if meld.kind is MeldKind.CONCEALED_KONG:
+            if meld.from_seat is not None:
+                raise RequestError(f"meld {i}: a concealed kong is not claimed from anyone")
+            continue
+        if meld.from_seat is not None:
+            if not 0 <= meld.from_seat <= last or meld.from_seat == request.seat:
+                raise RequestError(f"meld {i}: 'from' must be another player's seat 0-{last}")
+            if meld.kind is MeldKind.CHI and meld.from_seat != (request.seat - 1) % players:
+                raise RequestError(
+                    f"meld {i}: a chi is claimed only from the previous seat "
+                    f"({(request.seat - 1) % players})"
+                )
+    expected = hand_size - 3 * len(request.melds)
+    if len(request.hand) != expected:
+        raise RequestError(
+            f"'hand' has {len(request.hand)} tiles; with {len(request.melds)} meld(s) it must "
+            f"have {expected} (the winning tile is given apart, each meld counts as 3)"
+        )
+    used = Counter([*request.hand, request.win_tile])
+    for meld in request.melds:
+        used.update(meld.tiles)
+    for tile, n in sorted(used.items()):
+        if n > 4:
+            raise RequestError(
+                f"{n} copies of {tile_name(tile)} in hand, melds and winning "
+                "tile together; there are only 4"
+            )
+    for flower in request.flowers:
+        if not is_flower(flower):
+            raise RequestError(f"'flowers' holds {tile_name(flower)}; flowers are 1f-8f")
+    if len(set(request.flowers)) != len(request.flowers):
+        raise RequestError("'flowers' lists the same flower twice; each exists once")
+    flags = request.flags
+    if flags.kong_replacement and not request.self_drawn:
+        raise RequestError("kong_replacement (杠上开花) is a self-drawn win: leave 'from' out")
+    if flags.robbing_kong and request.self_drawn:
+        raise RequestError("robbing_kong (抢杠和) needs 'from': the seat whose kong was robbed")
+
+
+@register
+class MCR(Variant):
+    """国标麻将 — the Chinese Official rules."""
+
+    id = "mcr"
+
+    def score(self, request: ScoreRequest, options: Options) -> ScoreAnswer:
+        spec = self.spec
+        check_request(request, spec.players, spec.hand_size, spec.calls)
+        if request.extra:
+            raise RequestError(f"MCR takes no 'extra' facts (got {', '.join(request.extra)})")
+        fixed = [Group.from_meld(m) for m in request.melds]
+        win = mcr_fans.WinSituation(
+            self_drawn=request.self_drawn,
+            seat_wind=request.seat_wind_for(spec.players),
+            prevalent_wind=request.round_wind,
+            wall_last=request.flags.last_tile,
+            kong=request.flags.kong_replacement or request.flags.robbing_kong,
+            last_of_kind=request.flags.last_of_kind,
+            flowers=len(request.flowers),
+        )
+        result = mcr_fans.calculate(request.hand, fixed, request.win_tile, win)
+        if result is None:
+            return ScoreAnswer(
+                legal=False, reason=_not_winning(request.hand, request.win_tile, len(fixed))
+            )
+        fans = fan_scores(result)
+        minimum = int(options["min_fan"])
+        if result.total_without_flowers < minimum:
+            return ScoreAnswer(
+                legal=False,
+                total=result.total,
+                fans=fans,
+                reason=f"{result.total_without_flowers} fan (flowers not counted): "
+                f"MCR needs at least {minimum} to win",
+            )
+        deltas = mcr_win_deltas(
+            spec.players, request.seat, request.from_seat, result.total, int(options["base_points"])
+        )
+        return ScoreAnswer(legal=True, total=result.total, fans=fans, deltas=deltas)
+
+
+def fan_scores(result: mcr_fans.FanCount) -> tuple[FanScore, ...]:
+    """The counted fans with their names, for an answer."""
+    out = []
+    for fan_id, count in result.items():
+        fan_def = mcr_fans.TABLE.by_id[fan_id]
+        out.append(
+            FanScore(
+                fan_def.id,
+                fan_def.name_zh,
+                fan_def.name_en,
+                fan_def.points,
+                count,
+                fan_def.excludes,
+                fan_def.not_counted,
+            )
+        )
+    return tuple(out)
+
+
+def _not_winning(hand: tuple[Tile, ...], win_tile: Tile, melds: int) -> str:
+    distance = shanten(counts([*hand, win_tile]), melds, SHAPES) + 1
+    away = f"{distance} tile{'s' if distance > 1 else ''} short of a complete hand"
+    return (
+        "these tiles do not form a winning hand (4 sets and a pair, seven pairs, thirteen "
+        f"orphans or a knitted hand): {away}"
+    )

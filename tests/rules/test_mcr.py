@@ -1,0 +1,237 @@
+"""MCR scoring: agreement with the reference calculator, worked examples, bad requests."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from paipu.rules.decompose import standard_decompositions
+from paipu.rules.samples import SHAPES, random_request, random_requests
+from paipu.rules.score import ScoreRequest, score, score_json
+from paipu.rules.settlement import mcr_win_deltas
+from paipu.rules.tiles import counts
+
+
+def _request(hand: str, win: str, **fields: object) -> dict[str, object]:
+    return {"variant": "mcr", "seat": 1, "dealer": 0, "hand": hand, "win_tile": win, **fields}
+
+
+def _fans(answer: object) -> dict[str, int]:
+    return {f.id: f.count for f in answer.fans}  # type: ignore[attr-defined]
+
+
+# ---------------------------------------------------------------- reference agreement
+
+
+@pytest.fixture(scope="module")
+def reference():
+    pytest.importorskip("MahjongGB", reason="pymahjonggb (the reference calculator) not installed")
+    from paipu.rules.fans.mcr_reference import load_calculator
+
+    return load_calculator()
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+def test_agrees_with_reference_fan_by_fan(reference, shape: str) -> None:
+    """A CI-sized sample; benchmarks/mcr_agreement.py runs 100,000 hands of each shape."""
+    from paipu.rules.fans.mcr_reference import reference_score
+
+    n = 4000 if shape == "standard" else 1500
+    disagreements = []
+    for request in random_requests(seed=hash(shape) % 1000, n=n, shapes=(shape,)):
+        ours = score(request)
+        ref = reference_score(reference, request)
+        assert ref.error is None, ref.error
+        mine = tuple((f.id, f.count) for f in ours.fans)
+        if (ours.total, mine) != (ref.total, ref.fans):
+            disagreements.append((request.to_json(), mine, ref.fans))
+        flowers = len(request.flowers)
+        assert ours.legal == (ref.total - flowers >= 8), request.to_json()
+    assert not disagreements, disagreements[:3]
+
+
+def test_tie_between_decompositions_follows_the_reference(reference) -> None:
+    """112233m: seven pairs or 123m twice; the reference keeps the standard reading."""
+    from paipu.rules.fans.mcr_reference import reference_score
+
+    request = ScoreRequest.from_json(_request("1122335566778p", "8p", **{"from": 0}))
+    ref = reference_score(reference, request)
+    assert tuple((f.id, f.count) for f in score(request).fans) == ref.fans
+
+
+# ---------------------------------------------------------------- worked examples
+
+
+def test_digest_worked_example_settlement() -> None:
+    """mcr.md §6: F = 12, West discards to South: West −20, East −8, North −8, South +36."""
+    east, south, west, north = 0, 1, 2, 3
+    assert mcr_win_deltas(4, winner=south, from_seat=west, fan=12) == (-8, 36, -20, -8)
+    assert mcr_win_deltas(4, winner=south, from_seat=None, fan=12) == (-20, 60, -20, -20)
+    assert east == 0 and north == 3
+
+
+def test_worked_example_hand_of_12_fan() -> None:
+    """The same example as a hand: South wins a bare 组合龙 (12) on West's discard."""
+    answer = score_json(
+        _request(
+            "147m258p36s11z",
+            "9s",
+            **{"from": 2, "melds": [{"kind": "chi", "tiles": "567m", "from": 0}]},
+        )
+    )
+    assert answer.legal, answer
+    assert _fans(answer) == {"knitted_straight": 1}
+    assert answer.deltas == (-8, 36, -20, -8)
+
+
+def test_botzone_sample_first_game() -> None:
+    """Botzone sample.txt game 1 (round wind South): seat 1 wins on seat 2's 7p with
+    123p 567p 789p 33z and a pung of red dragons: 混一色 箭刻 老少副 = 9, Score -8 33 -17 -8."""
+    answer = score_json(
+        _request(
+            "12356789p33z",
+            "7p",
+            **{
+                "from": 2,
+                "melds": [{"kind": "pong", "tiles": "777z", "from": 0}],
+                "round_wind": "2z",
+            },
+        )
+    )
+    assert answer.error is None, answer.error
+    assert _fans(answer) == {"half_flush": 1, "dragon_pung": 1, "two_terminal_chows": 1}
+    assert answer.total == 9
+    assert answer.deltas == (-8, 33, -17, -8)
+
+
+@pytest.mark.parametrize(
+    ("hand", "win", "fields", "expected"),
+    [
+        # 套算一次: 234567s + 234567p is 喜相逢×2 连六×1, not 喜相逢×2 连六×2.
+        ("234567s23456p55m", "7p", {}, {"mixed_double_chow": 2, "short_straight": 1}),
+        # 九莲宝灯 on a 5: two concealed pungs and a pung of terminals beside it.
+        ("1112345678999m", "5m", {}, {"nine_gates": 1, "two_concealed_pungs": 1}),
+        # 十三幺, self-drawn.
+        ("19m19p19s1234567z", "1m", {}, {"thirteen_orphans": 1, "self_drawn": 1}),
+        # 七星不靠.
+        ("147m25p3s1234567z", "8p", {}, {"greater_honors_and_knitted_tiles": 1}),
+        # 连七对 2-8: also 断幺.
+        ("2233445566778m", "8m", {}, {"seven_shifted_pairs": 1, "all_simples": 1}),
+    ],
+)
+def test_hand_checked_fans(hand: str, win: str, fields: dict, expected: dict[str, int]) -> None:
+    obj = _request(hand, win)
+    obj.update(fields)
+    answer = score_json(obj)
+    assert answer.error is None, answer.error
+    found = _fans(answer)
+    for fan_id, count in expected.items():
+        assert found.get(fan_id) == count, (fan_id, found)
+
+
+def test_flowers_do_not_count_toward_the_minimum() -> None:
+    # 5 fan without flowers: eight flowers make 13 but the hand still cannot be declared.
+    obj = _request(
+        "123m456m678s2z",
+        "2z",
+        **{
+            "from": 2,
+            "melds": [{"kind": "pong", "tiles": "555z", "from": 3}],
+            "flowers": ["1f", "2f", "3f", "4f", "5f", "6f", "7f", "8f"],
+        },
+    )
+    answer = score_json(obj)
+    assert not answer.legal
+    assert answer.total == 13
+    assert "flowers not counted" in (answer.reason or "")
+    assert answer.deltas is None
+
+
+# ---------------------------------------------------------------- bad requests
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"hand": "123m456p789s1z9q"}, "cannot read tiles"),
+        ({"hand": ["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "1z", "1z", "X"]}, "X"),
+        ({"hand": "1111m456p789s234s", "win_tile": "1m"}, "only 4"),
+        ({"hand": "123m456p789s1z", "win_tile": "1z", "melds": []}, "must have 13"),
+        ({"melds": [{"kind": "chi", "tiles": "135m", "from": 0}]}, "consecutive"),
+        ({"melds": [{"kind": "pong", "tiles": "556z", "from": 0}]}, "identical"),
+        ({"melds": [{"kind": "chi", "tiles": "123m", "from": 3}]}, "previous seat"),
+        ({"melds": [{"kind": "steal", "tiles": "123m"}]}, "unknown meld kind"),
+        ({"seat": 7}, "not a seat"),
+        ({"variant": "riichi"}, "unknown variant"),
+        ({"rules": {"red_fives": True}}, "unknown option"),
+        ({"flags": {"double_riichi": True}}, "unknown flag"),
+        ({"flowers": ["1f", "1f"]}, "twice"),
+        ({"flowers": ["1m"]}, "flowers are"),
+        ({"flags": {"kong_replacement": True}, "from": 2}, "self-drawn"),
+        ({"win_tile": 5}, "win_tile"),
+    ],
+)
+def test_bad_requests_are_answered_with_an_error(change: dict, message: str) -> None:
+    obj = _request("123m456p789s1z2z3z4z", "1z", **{"from": 2})
+    obj.update(change)
+    answer = score_json(obj)
+    assert not answer.legal
+    assert answer.error is not None and message in answer.error, answer.error
+
+
+def test_not_a_winning_hand_has_a_reason() -> None:
+    answer = score_json(_request("1357m2468p1357s9s", "2z", **{"from": 2}))
+    assert answer.error is None
+    assert not answer.legal
+    assert "do not form a winning hand" in (answer.reason or "")
+
+
+# ---------------------------------------------------------------- properties
+
+
+@settings(max_examples=300, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), shape=st.sampled_from(SHAPES))
+def test_score_does_not_depend_on_tile_order(seed: int, shape: str) -> None:
+    rng = random.Random(seed)
+    request = random_request(rng, shape)
+    shuffled = list(request.hand)
+    rng.shuffle(shuffled)
+    melds = list(request.melds)
+    rng.shuffle(melds)
+    other = ScoreRequest(**{**_fields(request), "hand": tuple(shuffled), "melds": tuple(melds)})
+    assert score(request).to_json() == score(other).to_json()
+
+
+@settings(max_examples=300, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_every_generated_standard_hand_decomposes(seed: int) -> None:
+    request = random_request(random.Random(seed), "standard")
+    assert standard_decompositions(counts([*request.hand, request.win_tile]))
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    winner=st.integers(0, 3),
+    discarder=st.one_of(st.none(), st.integers(0, 3)),
+    fan=st.integers(8, 400),
+    base=st.integers(0, 20),
+)
+def test_settlement_is_zero_sum(
+    seed: int, winner: int, discarder: int | None, fan: int, base: int
+) -> None:
+    if discarder == winner:
+        discarder = None
+    deltas = mcr_win_deltas(4, winner, discarder, fan, base)
+    assert sum(deltas) == 0
+    assert deltas[winner] > 0 or base == fan == 0
+    answer = score(random_request(random.Random(seed), "standard"))
+    if answer.legal:
+        assert sum(answer.deltas or ()) == 0
+
+
+def _fields(request: ScoreRequest) -> dict[str, object]:
+    return {name: getattr(request, name) for name in ScoreRequest.__slots__}
