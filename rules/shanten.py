@@ -43,7 +43,7 @@ import functools
 import itertools
 from collections.abc import Callable, Collection, Hashable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import TypeAlias, TypeVar
+from typing import TypeAlias, TypeVar, cast
 
 from paipu.rules.tiles import EAST, HONORS, MAN, N_KINDS, PIN, SOU, TERMINALS_AND_HONORS, Tile
 
@@ -76,6 +76,8 @@ KNITTED_STRAIGHTS: tuple[tuple[Tile, ...], ...] = tuple(
 #: For each knitted straight, in the same order, the row index each suit uses.
 _STRAIGHT_ROWS = tuple(itertools.permutations(range(len(_KNITTED_ROWS))))
 _KNITTED_SIZE = len(KNITTED_STRAIGHTS[0])
+_ROW_HELD = len(_KNITTED_ROWS[0]) + 1  # a suit holds 0..3 distinct tiles of a knitted row
+_ROW_CODES = _ROW_HELD ** len(_KNITTED_ROWS)
 #: Per knitted straight, the tiles of 全不靠: the straight plus the seven honors.
 _LOOSE_TILES = tuple(straight + HONORS for straight in KNITTED_STRAIGHTS)
 _NOT_ALLOWED = 99  # above any shanten: "no allowed shape applies"
@@ -115,12 +117,20 @@ _SHAPE_MAX_MELDS = {
 #: Every shape of the MCR rules (国标).
 ALL_SHAPES: tuple[Shape, ...] = tuple(Shape)
 _STANDARD_ONLY = (Shape.STANDARD,)
+# Module-level aliases: enum member look-ups cost ~70 ns each on the hot paths.
+_STANDARD = Shape.STANDARD
+_SEVEN_PAIRS = Shape.SEVEN_PAIRS
+_THIRTEEN_ORPHANS = Shape.THIRTEEN_ORPHANS
+_HONORS_AND_KNITTED = Shape.HONORS_AND_KNITTED
+_KNITTED_STRAIGHT = Shape.KNITTED_STRAIGHT
+_KNITTED_MAX_MELDS = _SHAPE_MAX_MELDS[Shape.KNITTED_STRAIGHT]
 
 
 # --------------------------------------------------------------------------- lazy tables
 
 _K = TypeVar("_K", bound=Hashable)
 _V = TypeVar("_V")
+_T = TypeVar("_T", bound=tuple[object, ...])
 
 
 class _LazyTable(dict[_K, _V]):
@@ -338,6 +348,8 @@ class _GroupFacts:
     orphan_pair: bool  # some terminal or honor held at least twice
     #: Suits: distinct tiles held in each knitted row 147, 258, 369; honors: distinct honors.
     distinct: tuple[int, ...]
+    #: Suits: ``distinct`` as one base-4 number, see :meth:`_Tables.knitted_order`.
+    rows_code: int
     #: Suits: profile id once one held tile of each knitted row is set aside; honors: ().
     without_rows: tuple[int, ...]
 
@@ -362,20 +374,7 @@ def _without_ranks(key: tuple[int, ...], ranks: tuple[int, ...]) -> tuple[int, .
     return tuple(count - 1 if count and rank in ranks else count for rank, count in enumerate(key))
 
 
-def _knitted_order(rows: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, int], ...]:
-    """``(tiles absent, straight index)`` of the six knitted straights, fewest absent first.
-
-    ``rows`` holds, per suit, the distinct tiles held in each knitted row.
-
-    >>> _knitted_order(((3, 0, 0), (0, 3, 0), (0, 0, 2)))[:2]
-    ((1, 0), (6, 1))
-    """
-    return tuple(
-        sorted(
-            (_KNITTED_SIZE - sum(held[row] for held, row in zip(rows, order, strict=True)), index)
-            for index, order in enumerate(_STRAIGHT_ROWS)
-        )
-    )
+_KnittedOrder: TypeAlias = tuple[tuple[int, int], ...]
 
 
 class _Tables:
@@ -384,7 +383,7 @@ class _Tables:
     ``groups`` maps each group's key to its :class:`_GroupFacts` (one table per group, since
     waits are tile codes).  Profiles are interned as small ints; per id the store keeps
     :func:`_best_values`, and ``merged`` maps a pair of ids to the id of their combination.
-    ``knitted`` maps the knitted rows of the three suits to :func:`_knitted_order`.
+    Equal small tuples inside the facts are shared to keep the tables lean.
     """
 
     def __init__(self) -> None:
@@ -396,16 +395,18 @@ class _Tables:
             for start, _ in _GROUP_BOUNDS
         )
         self.merged: _LazyTable[tuple[int, int], int] = _LazyTable(self._merged_id)
-        self.knitted: _LazyTable[tuple[tuple[int, ...], ...], tuple[tuple[int, int], ...]] = (
-            _LazyTable(_knitted_order)
-        )
+        self.shared: dict[tuple[object, ...], tuple[object, ...]] = {}
+        #: :meth:`knitted_order` by the three suits' ``rows_code``; filled on first use.
+        self.orders: list[_KnittedOrder | None] = [None] * _ROW_CODES ** len(_SUIT_BASES)
 
     def clear(self) -> None:
         """Forget everything."""
         self.ids.clear()
         self.profiles.clear()
         self.values.clear()
-        for table in (*self.groups, self.merged, self.knitted):
+        self.shared.clear()
+        self.orders = [None] * len(self.orders)
+        for table in (*self.groups, self.merged):
             table.clear()
 
     def sizes(self) -> dict[str, int]:
@@ -414,8 +415,30 @@ class _Tables:
             "profiles": len(self.profiles),
             "group_facts": sum(len(table) for table in self.groups),
             "merged_profiles": len(self.merged),
-            "knitted_orders": len(self.knitted),
         }
+
+    def knitted_order(self, facts: _Facts) -> _KnittedOrder:
+        """``(tiles absent, straight index)`` of the six knitted straights, fewest absent first.
+
+        Depends only on the suits' knitted rows, so it is kept in a flat list of 64**3 slots.
+        """
+        characters, dots, bamboo, _ = facts
+        index = (characters.rows_code * _ROW_CODES + dots.rows_code) * _ROW_CODES
+        index += bamboo.rows_code
+        order = self.orders[index]
+        if order is None:
+            held = (characters.distinct, dots.distinct, bamboo.distinct)
+            absent = (
+                _KNITTED_SIZE - sum(suit[row] for suit, row in zip(held, rows, strict=True))
+                for rows in _STRAIGHT_ROWS
+            )
+            order = tuple(sorted(self._share((n, i)) for i, n in enumerate(absent)))
+            self.orders[index] = order = self._share(order)
+        return order
+
+    def _share(self, value: _T) -> _T:
+        """One shared copy of equal small tuples."""
+        return cast(_T, self.shared.setdefault(value, value))
 
     def intern(self, profile: Profile) -> int:
         """The id of ``profile``, registering it on first sight."""
@@ -427,27 +450,30 @@ class _Tables:
         return profile_id
 
     def _group_facts(self, key: tuple[int, ...], base: Tile) -> _GroupFacts:
+        """Facts of the group ``key`` whose first tile is ``base`` (honors have no runs)."""
         runs = base != EAST
         residue = sum(_checked(key)) % SET_SIZE
-        orphans = [key[index] for index in (0, len(key) - 1)] if runs else key
         if runs:
+            orphans = (key[0], key[-1])
             distinct = tuple(sum(1 for rank in row if key[rank]) for row in _KNITTED_ROWS)
+            rows_code = sum(held * _ROW_HELD**row for row, held in enumerate(distinct))
             without_rows = tuple(
                 self.intern(_group_profile(_without_ranks(key, row), runs)) for row in _KNITTED_ROWS
             )
         else:
-            distinct = (len(key) - key.count(0),)
-            without_rows = ()
+            orphans = key
+            distinct, rows_code, without_rows = (len(key) - key.count(0),), 0, ()
         return _GroupFacts(
             profile=self.intern(_group_profile(key, runs)),
             residue=residue,
             complete=residue != 1 and _splits(key, runs, pair=residue == 2),
-            waits=_completing_tiles(key, base, runs),
+            waits=self._share(_completing_tiles(key, base, runs)),
             pairs=sum(count // 2 for count in key),
             orphans=sum(1 for count in orphans if count),
             orphan_pair=max(orphans) >= 2,
-            distinct=distinct,
-            without_rows=without_rows,
+            distinct=self._share(distinct),
+            rows_code=rows_code,
+            without_rows=self._share(without_rows),
         )
 
     def _merged_id(self, ids: tuple[int, int]) -> int:
@@ -526,24 +552,26 @@ def _standard_complete(facts: _Facts) -> bool:
 
 def _seven_pairs_from_facts(facts: _Facts) -> int:
     """``6 - pairs``."""
-    return PAIRS_PER_HAND - 1 - sum(group.pairs for group in facts)
+    characters, dots, bamboo, honors = facts
+    return PAIRS_PER_HAND - 1 - (characters.pairs + dots.pairs + bamboo.pairs + honors.pairs)
+
+
+def _orphan_paired(facts: _Facts) -> bool:
+    """Whether some terminal or honor is held at least twice (the 13 orphans' pair)."""
+    characters, dots, bamboo, honors = facts
+    return characters.orphan_pair or dots.orphan_pair or bamboo.orphan_pair or honors.orphan_pair
 
 
 def _thirteen_orphans_from_facts(facts: _Facts) -> int:
     """``13 - kinds - (1 if a terminal or honor is paired)``."""
-    kinds = sum(group.orphans for group in facts)
-    paired = any(group.orphan_pair for group in facts)
-    return len(THIRTEEN_ORPHANS) - kinds - paired
-
-
-def _knitted_order_of(facts: _Facts) -> tuple[tuple[int, int], ...]:
-    characters, dots, bamboo, _ = facts
-    return _TABLES.knitted[characters.distinct, dots.distinct, bamboo.distinct]
+    characters, dots, bamboo, honors = facts
+    kinds = characters.orphans + dots.orphans + bamboo.orphans + honors.orphans
+    return len(THIRTEEN_ORPHANS) - kinds - _orphan_paired(facts)
 
 
 def _honors_and_knitted_from_facts(facts: _Facts) -> int:
     """``13 - kinds``: distinct tiles of the best knitted straight plus distinct honors."""
-    absent = _knitted_order_of(facts)[0][0]
+    absent, _ = _TABLES.knitted_order(facts)[0]
     return WAITING_HAND_SIZE - (_KNITTED_SIZE - absent + facts[-1].distinct[0])
 
 
@@ -557,17 +585,18 @@ def _without_straight(counts: Counts, straight: tuple[Tile, ...]) -> list[int]:
 
 
 def _knitted_straight_from_facts(facts: _Facts, melds: int, bound: int = _NOT_ALLOWED) -> int:
-    """``min(bound, knitted straight shanten)``, trying the fullest straights first.
+    """``min(bound, knitted straight shanten)``.
 
     Per straight: tiles absent + standard shanten of the other tiles, the straight counting as
-    three sets.  The other tiles are at best complete (-1), so once ``absent - 1`` reaches the
-    best so far, neither this straight nor any later one can do better.
+    three sets.  The other tiles are at best complete (-1), so a straight with ``absent - 1``
+    at or above the best so far is skipped.  The other tiles' profile comes from the suits'
+    ``without_rows``, so no straight needs a new count vector.
     """
     characters, dots, bamboo, honors = facts
     merged, values = _TABLES.merged, _TABLES.values
     needed = SETS_PER_HAND - SET_SIZE - melds
     best = bound
-    for absent, index in _knitted_order_of(facts):
+    for absent, index in _TABLES.knitted_order(facts):
         if absent - 1 >= best:
             break
         row_characters, row_dots, row_bamboo = _STRAIGHT_ROWS[index]
@@ -580,20 +609,23 @@ def _knitted_straight_from_facts(facts: _Facts, melds: int, bound: int = _NOT_AL
 
 
 def _seven_pairs_waits(counts: Counts, facts: _Facts) -> tuple[Tile, ...]:
+    """Six pairs wait on the odd tile (a third copy waits to become a second pair)."""
     if _seven_pairs_from_facts(facts):
         return ()
     return tuple(tile for tile, count in enumerate(counts) if count % 2)
 
 
 def _thirteen_orphans_waits(counts: Counts, facts: _Facts) -> tuple[Tile, ...]:
+    """The missing orphan, or all thirteen when the hand holds one of each."""
     if _thirteen_orphans_from_facts(facts):
         return ()
-    if any(group.orphan_pair for group in facts):
+    if _orphan_paired(facts):
         return tuple(tile for tile in THIRTEEN_ORPHANS if not counts[tile])
     return THIRTEEN_ORPHANS
 
 
 def _honors_and_knitted_waits(counts: Counts, facts: _Facts) -> tuple[Tile, ...]:
+    """The three loose tiles of the matching straight + honors that the hand lacks."""
     if _honors_and_knitted_from_facts(facts):
         return ()
     found: set[Tile] = set()
@@ -604,10 +636,13 @@ def _honors_and_knitted_waits(counts: Counts, facts: _Facts) -> tuple[Tile, ...]
 
 
 def _knitted_straight_waits(counts: Counts, facts: _Facts) -> tuple[Tile, ...]:
-    """A straight missing one tile with the rest complete waits on that tile; a whole straight
-    waits on whatever the rest waits on."""
+    """Knitted-straight waits.
+
+    A straight missing one tile, with the other tiles complete, waits on that tile; a whole
+    straight waits on whatever the other tiles wait on.
+    """
     found: set[Tile] = set()
-    for absent, index in _knitted_order_of(facts):
+    for absent, index in _TABLES.knitted_order(facts):
         if absent > 1:
             break
         straight = KNITTED_STRAIGHTS[index]
@@ -620,10 +655,11 @@ def _knitted_straight_waits(counts: Counts, facts: _Facts) -> tuple[Tile, ...]:
 
 
 def _knitted_straight_complete(counts: Counts, facts: _Facts) -> bool:
+    """A whole straight with the other tiles splitting into sets and a pair."""
     return any(
         not absent
         and _standard_complete(_facts(_without_straight(counts, KNITTED_STRAIGHTS[index])))
-        for absent, index in _knitted_order_of(facts)
+        for absent, index in _TABLES.knitted_order(facts)
     )
 
 
@@ -749,17 +785,15 @@ def shanten(counts: Counts, melds: int = 0, shapes: Collection[Shape] = _STANDAR
     (3, 0)
     """
     facts = _checked_facts(counts, melds, _SHANTEN_SIZES, SETS_PER_HAND)
-    best = _NOT_ALLOWED
-    if Shape.STANDARD in shapes:
-        best = _regular_from_facts(facts, melds)
+    best = _regular_from_facts(facts, melds) if _STANDARD in shapes else _NOT_ALLOWED
     if not melds:
-        if Shape.SEVEN_PAIRS in shapes:
+        if _SEVEN_PAIRS in shapes:
             best = min(best, _seven_pairs_from_facts(facts))
-        if Shape.THIRTEEN_ORPHANS in shapes:
+        if _THIRTEEN_ORPHANS in shapes:
             best = min(best, _thirteen_orphans_from_facts(facts))
-        if Shape.HONORS_AND_KNITTED in shapes:
+        if _HONORS_AND_KNITTED in shapes:
             best = min(best, _honors_and_knitted_from_facts(facts))
-    if Shape.KNITTED_STRAIGHT in shapes and Shape.KNITTED_STRAIGHT.applies(melds):
+    if melds <= _KNITTED_MAX_MELDS and _KNITTED_STRAIGHT in shapes:
         best = _knitted_straight_from_facts(facts, melds, bound=best)
     if best == _NOT_ALLOWED:
         names = sorted(shape.value for shape in shapes)
@@ -783,8 +817,8 @@ def waits(
     (33,)
     """
     facts = _checked_facts(counts, melds, _WAITING_SIZES, SETS_PER_HAND)
-    found = _standard_waits(facts) if Shape.STANDARD in shapes else ()
-    if shapes is _STANDARD_ONLY or melds > Shape.KNITTED_STRAIGHT.max_melds:
+    found = _standard_waits(facts) if _STANDARD in shapes else ()
+    if shapes is _STANDARD_ONLY or melds > _KNITTED_MAX_MELDS:
         return found
     for shape, shape_waits in _SPECIAL_WAITS.items():
         if shape in shapes and shape.applies(melds):
@@ -806,7 +840,7 @@ def is_complete(counts: Counts, melds: int = 0, shapes: Collection[Shape] = _STA
     True
     """
     facts = _checked_facts(counts, melds, _COMPLETE_SIZES, SETS_PER_HAND)
-    if Shape.STANDARD in shapes and _standard_complete(facts):
+    if _STANDARD in shapes and _standard_complete(facts):
         return True
     return any(
         shape in shapes and shape.applies(melds) and complete(counts, facts)

@@ -24,10 +24,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from paipu.rules.fans import FanTable
-from paipu.rules.tiles import Tile, standard_set
+from paipu.rules.tiles import N_KINDS, Tile, standard_set
+from paipu.rules.wall import SharedWall, Wall
 
 if TYPE_CHECKING:
-    from paipu.rules.score import ScoreAnswer, ScoreRequest
+    from paipu.rules.events import Event, Win
+    from paipu.rules.melds import MeldKind
+    from paipu.rules.record import HandRecord
+    from paipu.rules.replay import Table
+    from paipu.rules.score import ScoreAnswer, ScoreRequest, WinFlags
 
 VARIANTS_DIR = Path(__file__).parent
 
@@ -160,6 +165,110 @@ class Variant(ABC):
     @abstractmethod
     def score(self, request: ScoreRequest, options: Options) -> ScoreAnswer:
         """Score one finished hand."""
+
+    # -------------------------------------------------------------- replay hooks
+    # The replay state machine (rules/replay.py) asks the variant through these; the
+    # defaults describe a plain game: one shared wall, one winner, the win's deltas.
+
+    def replay_wall(self, record: HandRecord, options: Options) -> Wall:
+        """The wall the hand is drawn from: the record's, or a counted one."""
+        if record.wall is not None:
+            return SharedWall(len(record.wall), record.wall)
+        dealt = self.spec.hand_size * len(record.players)
+        return SharedWall(len(self.wall_tiles(options)) - dealt)
+
+    def replay_tile_allowed(self, tile: Tile, options: Options) -> bool:
+        return tile in self._tile_kinds(options)
+
+    def _tile_kinds(self, options: Options) -> frozenset[Tile]:
+        key = tuple(sorted(options.items()))
+        cache = self.__dict__.setdefault("_kinds_cache", {})
+        if key not in cache:
+            cache[key] = frozenset(self.wall_tiles(options))
+        return cache[key]
+
+    def replay_event_kinds(self, options: Options) -> frozenset[str]:
+        """Event kinds a log of this variant may hold."""
+        kinds = {"draw", "discard", "win", *self.spec.calls}
+        if self.spec.tiles.get("flowers"):
+            kinds.add("flower")
+        kinds.update(self.spec.raw.get("events", ()))
+        return frozenset(kinds)
+
+    def replay_next_seat(self, table: Table, after: int | None) -> int:
+        """The seat that draws after ``after``'s unclaimed discard (winners are skipped)."""
+        seat = table.record.dealer if after is None else after
+        for _ in range(table.players):
+            seat = (seat + 1) % table.players
+            if not table.seats[seat].won:
+                return seat
+        return seat
+
+    def replay_discard_problem(self, table: Table, seat: int, tile: Tile) -> str | None:
+        """A rule a discard breaks (e.g. Sichuan's void suit first), or None."""
+        return None
+
+    def replay_kong(  # noqa: B027 (a hook: most variants do nothing here)
+        self, table: Table, seat: int, kind: MeldKind, from_seat: int | None
+    ) -> None:
+        """Called after each kong (kong payments live here in variants that have them)."""
+
+    def replay_shapes(self) -> tuple[Any, ...]:
+        from paipu.rules.shanten import Shape
+
+        return tuple(Shape(name) for name in self.spec.shapes)
+
+    def replay_waits(self, table: Table, seat: int) -> tuple[Tile, ...]:
+        """Tiles completing ``seat``'s hand by shape; () when not ready or not waiting."""
+        from paipu.rules.shanten import waits
+
+        s = table.seats[seat]
+        hand = s.hand
+        if sum(hand) != self.spec.hand_size - 3 * len(s.melds):
+            return ()
+        return waits(hand[:N_KINDS], len(s.melds), self.replay_shapes())
+
+    def replay_score(
+        self, table: Table, seat: int, tile: Tile, from_seat: int | None, flags: WinFlags
+    ) -> ScoreAnswer:
+        return self.replay_score_request(
+            table.request_for(seat, tile, from_seat, flags), table.options
+        )
+
+    def replay_score_request(self, request: ScoreRequest, options: Options) -> ScoreAnswer:
+        from paipu.rules.score import RequestError, ScoreAnswer
+
+        try:
+            return self.score(request, options)
+        except RequestError as exc:
+            return ScoreAnswer.failure(str(exc))
+
+    def replay_last_tile(self, table: Table, seat: int, from_seat: int | None) -> bool:
+        """Whether a win now is on the last tile (妙手回春 / 海底捞月)."""
+        return table.wall.left() == 0
+
+    def replay_continues_after_win(self, table: Table, event: Win) -> bool:
+        return False
+
+    def replay_exhausted(self, table: Table) -> bool:
+        """An exhaustive draw (荒庄): the last discard went unclaimed and no one can draw."""
+        from paipu.rules.replay import Phase
+
+        if table.phase is not Phase.CLAIM:
+            return False
+        return table.wall.left_for(self.replay_next_seat(table, table.discarder)) <= 0
+
+    def replay_settle(self, table: Table) -> tuple[int, ...]:
+        """The hand's deltas: by default the sum of its wins' deltas."""
+        deltas = [0] * table.players
+        for win in table.wins:
+            for seat, delta in enumerate(win.deltas):
+                deltas[seat] += delta
+        return tuple(deltas)
+
+    def replay_special(self, table: Table, event: Event) -> None:
+        """Events beyond draws, discards, calls and wins (void, bird, …)."""
+        raise table.fail(event, f"{type(event).kind} events are not handled by {self.id}")
 
 
 _V = TypeVar("_V", bound=type[Variant])

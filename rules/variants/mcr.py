@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import TYPE_CHECKING
 
 from paipu.rules.fans import mcr as mcr_fans
 from paipu.rules.melds import Group, MeldKind
@@ -21,6 +22,11 @@ from paipu.rules.settlement import mcr_win_deltas
 from paipu.rules.shanten import Shape, shanten
 from paipu.rules.tiles import Tile, counts, is_flower, tile_name
 from paipu.rules.variants import Options, Variant, register
+from paipu.rules.wall import DuplicateWall, Wall
+
+if TYPE_CHECKING:
+    from paipu.rules.record import HandRecord
+    from paipu.rules.replay import Table
 
 SHAPES = tuple(Shape)
 
@@ -124,6 +130,28 @@ class MCR(Variant):
             spec.players, request.seat, request.from_seat, result.total, int(options["base_points"])
         )
         return ScoreAnswer(legal=True, total=result.total, fans=fans, deltas=deltas)
+
+    def wall_tiles(self, options: Options) -> list[Tile]:
+        tiles = super().wall_tiles(options)
+        if options["wall"] == "duplicate":  # Botzone plays without flowers
+            tiles = [t for t in tiles if not is_flower(t)]
+        return tiles
+
+    def replay_wall(self, record: HandRecord, options: Options) -> Wall:
+        if options["wall"] != "duplicate":
+            return super().replay_wall(record, options)
+        players = len(record.players)
+        if record.wall is not None:
+            return DuplicateWall(len(record.wall) // players, players, record.wall)
+        per_seat = len(self.wall_tiles(options)) // players - self.spec.hand_size
+        return DuplicateWall(per_seat, players)
+
+    def replay_last_tile(self, table: Table, seat: int, from_seat: int | None) -> bool:
+        if table.options["wall"] != "duplicate":
+            return super().replay_last_tile(table, seat, from_seat)
+        # Botzone: the last tile means the wall of the seat after the one who played it is empty.
+        player = seat if from_seat is None else from_seat
+        return table.wall.left_for((player + 1) % table.players) == 0
 
 
 def fan_scores(result: mcr_fans.FanCount) -> tuple[FanScore, ...]:

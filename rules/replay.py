@@ -1,0 +1,781 @@
+"""The replay state machine (牌局复盘): apply a hand's events one by one and check each.
+
+:class:`Table` holds what is on the table — each seat's concealed tiles, melds, discards and
+flowers, whose move it is, the wall when the record has one — and :meth:`Table.apply`
+takes one event. An event the rules do not allow raises :class:`RuleViolation` naming the
+event index, the event and the rule broken, with a one-line summary of the table.
+
+While replaying, the table derives each win's situation (self-draw, kong replacement,
+robbing a kong, last tile, last of its kind), scores it with the variant, and records what
+deal-in analytics need: a :class:`DiscardFact` per discard and a :class:`MissedWin` for
+every legal win a player passed over. :func:`replay` runs a whole hand and compares the
+result with the record: :class:`HandOutcome`.
+
+Variants plug in through the methods of :class:`~paipu.rules.variants.Variant` whose
+names start with ``replay_`` (how tiles are drawn, who may win, how a hand is settled).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import TYPE_CHECKING, Any
+
+from paipu.rules.events import (
+    AddedKong,
+    Chi,
+    ConcealedKong,
+    Discard,
+    Draw,
+    Event,
+    Flower,
+    Kong,
+    Pong,
+    Win,
+)
+from paipu.rules.melds import Meld, MeldKind
+from paipu.rules.record import HandRecord
+from paipu.rules.score import FanScore, ScoreAnswer, ScoreRequest, WinFlags
+from paipu.rules.tiles import N_KINDS, Tile, format_tiles, is_flower, tile_name
+
+if TYPE_CHECKING:
+    from paipu.rules.variants import Options, Variant
+
+
+class RuleViolation(Exception):  # noqa: N818 (the name says what it is)
+    """An event the rules do not allow, with where and why."""
+
+    def __init__(self, index: int | None, event: Event | None, rule: str, state: str = "") -> None:
+        self.index = index
+        self.event = event
+        self.rule = rule
+        self.state = state
+        super().__init__(self.describe())
+
+    def describe(self) -> str:
+        where = "" if self.index is None else f"event {self.index}"
+        what = "" if self.event is None else f" {_show(self.event)}"
+        state = f" [{self.state}]" if self.state else ""
+        head = f"{where}{what}: " if where or what else ""
+        return f"{head}{self.rule}{state}"
+
+
+def _show(event: Event) -> str:
+    import json
+
+    return json.dumps(event.to_array(), ensure_ascii=False)
+
+
+class Phase(Enum):
+    """Whose move it is and what kind of move."""
+
+    DRAW = "draw"  # ``turn`` must draw
+    ACT = "act"  # ``turn`` holds a full hand: discard, kong, flower or self-draw win
+    CLAIM = "claim"  # the last discard may be claimed, else the next seat draws
+    REPLACE = "replace"  # ``turn`` must draw a replacement tile (after a kong or flower)
+    ROB = "rob"  # an added kong may be robbed, else its replacement draw
+    ENDED = "ended"
+
+
+@dataclass
+class SeatState:
+    """What one seat holds."""
+
+    hand: list[int] = field(default_factory=lambda: [0] * N_KINDS)
+    melds: list[Meld] = field(default_factory=list)
+    discards: list[Tile] = field(default_factory=list)  # every discard, claimed or not
+    pool: list[Tile] = field(default_factory=list)  # discards still lying on the table
+    flowers: list[Tile] = field(default_factory=list)  # flowers set aside
+    held_flowers: list[Tile] = field(default_factory=list)  # flowers in hand, not yet declared
+    draws: int = 0
+    won: bool = False
+    waits: tuple[Tile, ...] = ()
+
+    @property
+    def tile_count(self) -> int:
+        return sum(self.hand) + len(self.held_flowers)
+
+    def concealed(self) -> list[Tile]:
+        return [t for t in range(N_KINDS) for _ in range(self.hand[t])]
+
+
+@dataclass(frozen=True, slots=True)
+class ComputedWin:
+    """A win as the engine scores it."""
+
+    seat: int
+    from_seat: int | None
+    tile: Tile
+    total: int
+    fans: tuple[FanScore, ...]
+    deltas: tuple[int, ...]
+    flags: WinFlags
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardFact:
+    """What deal-in analytics need about one discard (放铳风险)."""
+
+    index: int  # event index
+    seat: int
+    turn: int  # the discarder's own discard count, 1-based (巡)
+    tile: Tile
+    visible: int  # other copies the discarder could see: own hand, discards, exposed melds
+    tiles_left: int  # tiles still to draw after this discard
+    opponent_melds: tuple[int, ...]  # exposed melds of each other seat, in seat order after
+    opponent_ready: tuple[bool, ...]  # each other seat was ready (听牌) by shape
+    opponent_can_win: tuple[bool, ...]  # the tile completes that seat's hand with enough fan
+    won_on: bool  # someone won on it (放铳)
+    claimed: bool  # someone chi/pong/konged it
+
+
+@dataclass(frozen=True, slots=True)
+class MissedWin:
+    """A legal win a player passed over (漏胡 / 不胡)."""
+
+    index: int  # event index of the discard or draw that offered it
+    seat: int
+    tile: Tile
+    from_seat: int | None  # None: a self-draw that was not declared
+    total: int
+
+
+class Table:
+    """The state of one hand while its events are applied."""
+
+    def __init__(self, record: HandRecord, variant: Variant, options: Options) -> None:
+        self.record = record
+        self.variant = variant
+        self.options = options
+        self.players = len(record.players)
+        if self.players != variant.spec.players:
+            raise RuleViolation(
+                None,
+                None,
+                f"{variant.id} is played by {variant.spec.players} "
+                f"players, the record names {self.players}",
+            )
+        self.seats = [SeatState() for _ in range(self.players)]
+        self.phase = Phase.DRAW
+        self.turn = record.dealer
+        self.index = -1
+        self.last_discard: Tile | None = None
+        self.discarder: int | None = None
+        self.robbed_tile: Tile | None = None
+        self.after_kong = False  # the pending or last draw replaces a kong
+        self.replacement_from_kong = False
+        self.wins: list[ComputedWin] = []
+        self.discard_facts: list[DiscardFact] = []
+        self.missed: list[MissedWin] = []
+        self.offers: list[MissedWin] = []  # wins open to a seat right now, not yet taken
+        self.pending_discard_fact: dict[str, Any] | None = None
+        self.drawn: Tile | None = None
+        self.visible = [0] * N_KINDS  # tiles face up: discards in pools and exposed melds
+        self.seen: Counter[Tile] = Counter()  # every tile whose place the table knows
+        self.discard_count = 0
+        self.wall = variant.replay_wall(record, options)
+        self._deal()
+        for seat in range(self.players):
+            self.refresh_waits(seat)
+
+    # ------------------------------------------------------------------ helpers
+
+    def brief(self) -> str:
+        """One line about the table, for error messages."""
+        parts = [f"phase {self.phase.value} seat {self.turn}", f"{self.wall.left()} tiles left"]
+        for seat, s in enumerate(self.seats):
+            melds = " ".join(format_tiles(m.tiles) for m in s.melds)
+            parts.append(f"s{seat}: {format_tiles(s.concealed())}{' | ' + melds if melds else ''}")
+        return "; ".join(parts)
+
+    def fail(self, event: Event | None, rule: str) -> RuleViolation:
+        return RuleViolation(self.index, event, rule, self.brief())
+
+    def _take(self, seat: int, tile: Tile, event: Event, what: str) -> None:
+        s = self.seats[seat]
+        if is_flower(tile):
+            if tile not in s.held_flowers:
+                raise self.fail(event, f"seat {seat} does not hold {tile_name(tile)} to {what}")
+            s.held_flowers.remove(tile)
+            return
+        if tile >= N_KINDS or s.hand[tile] == 0:
+            raise self.fail(event, f"seat {seat} does not hold {tile_name(tile)} to {what}")
+        s.hand[tile] -= 1
+
+    def _give(self, seat: int, tile: Tile) -> None:
+        s = self.seats[seat]
+        if is_flower(tile):
+            s.held_flowers.append(tile)
+        else:
+            s.hand[tile] += 1
+
+    def _see(self, tile: Tile, event: Event | None) -> None:
+        self.seen[tile] += 1
+        limit = 1 if is_flower(tile) else 4
+        if self.seen[tile] > limit:
+            raise self.fail(event, f"a copy too many of {tile_name(tile)}: the set has {limit}")
+
+    def _deal(self) -> None:
+        record = self.record
+        size = self.variant.spec.hand_size
+        for seat, tiles in enumerate(record.deal):
+            if len(tiles) != size:
+                raise RuleViolation(
+                    None,
+                    None,
+                    f"seat {seat} is dealt {len(tiles)} tiles, {self.variant.id} deals {size}",
+                )
+            for tile in tiles:
+                if not self.variant.replay_tile_allowed(tile, self.options):
+                    raise RuleViolation(
+                        None, None, f"{tile_name(tile)} is not a tile of {self.variant.id}"
+                    )
+                self._see(tile, None)
+                self._give(seat, tile)
+        for tile in self.wall.known_tiles():
+            if not self.variant.replay_tile_allowed(tile, self.options):
+                raise RuleViolation(
+                    None, None, f"the wall holds {tile_name(tile)}, not a tile of {self.variant.id}"
+                )
+        over = [
+            t
+            for t, n in Counter([*self.seen.elements(), *self.wall.known_tiles()]).items()
+            if n > (1 if is_flower(t) else 4)
+        ]
+        if over:
+            raise RuleViolation(
+                None,
+                None,
+                "deal and wall hold more than the set's copies of "
+                f"{', '.join(tile_name(t) for t in sorted(over))}",
+            )
+
+    def tiles_left(self) -> int:
+        return self.wall.left()
+
+    def exposed_melds(self, seat: int) -> int:
+        return sum(1 for m in self.seats[seat].melds if not m.concealed)
+
+    def refresh_waits(self, seat: int) -> None:
+        s = self.seats[seat]
+        s.waits = self.variant.replay_waits(self, seat)
+
+    # ------------------------------------------------------------------ apply
+
+    def apply(self, index: int, event: Event) -> None:
+        """Apply one event or raise :class:`RuleViolation`."""
+        self.index = index
+        if self.phase is Phase.ENDED:
+            raise self.fail(event, "the hand has already ended")
+        seat = getattr(event, "seat", None)
+        if seat is not None and self.seats[seat].won and not isinstance(event, Win):
+            raise self.fail(event, f"seat {seat} has already won and left the hand")
+        if type(event).kind not in self.variant.replay_event_kinds(self.options):
+            raise self.fail(event, f"{type(event).kind} events do not exist in {self.variant.id}")
+        handler = _HANDLERS.get(type(event))
+        if handler is None:
+            self.variant.replay_special(self, event)
+            return
+        handler(self, event)
+
+    def _draw(self, event: Draw) -> None:
+        seat = event.seat
+        self._pass_offers()
+        if self.phase is Phase.CLAIM:
+            self._close_discard_fact(claimed=False, won=False)
+            nxt = self.variant.replay_next_seat(self, self.discarder)
+            if seat != nxt:
+                raise self.fail(event, f"seat {nxt} draws next, not seat {seat}")
+            self.turn = seat
+            self.phase = Phase.DRAW
+        elif self.phase is Phase.ROB:
+            self.phase = Phase.REPLACE
+        if self.phase not in (Phase.DRAW, Phase.REPLACE) or seat != self.turn:
+            raise self.fail(
+                event,
+                f"it is not seat {seat}'s turn to draw (seat {self.turn} is to {self.phase.value})",
+            )
+        replacement = self.phase is Phase.REPLACE
+        expected = self.wall.draw(seat, replacement)
+        if expected is None:
+            raise self.fail(event, "no tile is left to draw")
+        if expected >= 0 and expected != event.tile:
+            raise self.fail(
+                event, f"the wall gives {tile_name(expected)} here, not {tile_name(event.tile)}"
+            )
+        if not self.variant.replay_tile_allowed(event.tile, self.options):
+            raise self.fail(event, f"{tile_name(event.tile)} is not a tile of {self.variant.id}")
+        if expected < 0:
+            self._see(event.tile, event)
+        self._give(seat, event.tile)
+        s = self.seats[seat]
+        s.draws += 1
+        self.replacement_from_kong = replacement and self.after_kong
+        self.after_kong = False
+        self.drawn = event.tile
+        self.phase = Phase.ACT
+        if not is_flower(event.tile):
+            self._check_missed_self_draw(seat, event.tile)
+
+    def _discard(self, event: Discard) -> None:
+        seat = event.seat
+        if self.phase is not Phase.ACT or seat != self.turn:
+            raise self.fail(
+                event,
+                f"seat {seat} may not discard now (seat {self.turn} is to {self.phase.value})",
+            )
+        s = self.seats[seat]
+        if s.held_flowers:
+            raise self.fail(
+                event,
+                f"seat {seat} must set aside {tile_name(s.held_flowers[0])} before discarding",
+            )
+        self._pass_offers()
+        self._take(seat, event.tile, event, "discard")
+        problem = self.variant.replay_discard_problem(self, seat, event.tile)
+        if problem:
+            raise self.fail(event, problem)
+        s.discards.append(event.tile)
+        s.pool.append(event.tile)
+        self.visible[event.tile] += 1
+        self.last_discard = event.tile
+        self.discarder = seat
+        self.discard_count += 1
+        self.phase = Phase.CLAIM
+        self.refresh_waits(seat)
+        self._open_discard_fact(event)
+
+    def _claim_source(self, event: Event, seat: int) -> Tile:
+        if self.phase is not Phase.CLAIM or self.last_discard is None or self.discarder is None:
+            raise self.fail(event, "there is no discard to claim")
+        if seat == self.discarder:
+            raise self.fail(event, f"seat {seat} cannot claim its own discard")
+        return self.last_discard
+
+    def _take_discard(self) -> None:
+        assert self.discarder is not None and self.last_discard is not None
+        pool = self.seats[self.discarder].pool
+        pool.pop()
+        self.visible[self.last_discard] -= 1
+
+    def _chi(self, event: Chi) -> None:
+        tile = self._claim_source(event, event.seat)
+        if "chi" not in self.variant.spec.calls:
+            raise self.fail(event, f"{self.variant.id} has no chi")
+        assert self.discarder is not None
+        if event.seat != (self.discarder + 1) % self.players:
+            raise self.fail(event, "chi is claimed only from the previous seat (上家)")
+        tiles = event.tiles
+        if tiles[0] >= 27 or tiles[0] % 9 > 6 or tiles != (tiles[0], tiles[0] + 1, tiles[0] + 2):
+            raise self.fail(event, "a chi is three consecutive tiles of one suit")
+        if tile not in tiles:
+            raise self.fail(event, f"the chi does not include the claimed {tile_name(tile)}")
+        rest = list(tiles)
+        rest.remove(tile)
+        for t in rest:
+            self._take(event.seat, t, event, "chi")
+        self._meld(event.seat, Meld(MeldKind.CHI, tiles, self.discarder))
+
+    def _pong(self, event: Pong) -> None:
+        tile = self._claim_source(event, event.seat)
+        if event.tile != tile:
+            raise self.fail(
+                event, f"the last discard is {tile_name(tile)}, not {tile_name(event.tile)}"
+            )
+        for _ in range(2):
+            self._take(event.seat, tile, event, "pong")
+        self._meld(event.seat, Meld(MeldKind.PONG, (tile,) * 3, self.discarder))
+
+    def _kong(self, event: Kong) -> None:
+        tile = self._claim_source(event, event.seat)
+        if event.tile != tile:
+            raise self.fail(
+                event, f"the last discard is {tile_name(tile)}, not {tile_name(event.tile)}"
+            )
+        for _ in range(3):
+            self._take(event.seat, tile, event, "kong")
+        self._meld(event.seat, Meld(MeldKind.KONG, (tile,) * 4, self.discarder))
+        self.phase = Phase.REPLACE
+        self.after_kong = True
+        self.variant.replay_kong(self, event.seat, MeldKind.KONG, self.discarder)
+
+    def _meld(self, seat: int, meld: Meld) -> None:
+        self._pass_offers()
+        self._close_discard_fact(claimed=True, won=False)
+        self._take_discard()
+        s = self.seats[seat]
+        s.melds.append(meld)
+        for t in meld.tiles:
+            self.visible[t] += 1
+        self.turn = seat
+        self.phase = Phase.ACT
+        self.drawn = None
+        self.refresh_waits(seat)
+
+    def _own_kong_check(self, event: Event, seat: int) -> None:
+        if self.phase is not Phase.ACT or seat != self.turn:
+            raise self.fail(event, f"seat {seat} may not declare a kong now")
+        if not self.wall.can_replace(seat):
+            raise self.fail(event, "no tile is left for the kong's replacement draw")
+        self._pass_offers()
+
+    def _concealed_kong(self, event: ConcealedKong) -> None:
+        self._own_kong_check(event, event.seat)
+        for _ in range(4):
+            self._take(event.seat, event.tile, event, "declare a concealed kong")
+        self.seats[event.seat].melds.append(Meld(MeldKind.CONCEALED_KONG, (event.tile,) * 4))
+        self.phase = Phase.REPLACE
+        self.after_kong = True
+        self.refresh_waits(event.seat)
+        self.variant.replay_kong(self, event.seat, MeldKind.CONCEALED_KONG, None)
+
+    def _added_kong(self, event: AddedKong) -> None:
+        self._own_kong_check(event, event.seat)
+        s = self.seats[event.seat]
+        i = next(
+            (i for i, m in enumerate(s.melds) if m.kind is MeldKind.PONG and m.base == event.tile),
+            -1,
+        )
+        if i < 0:
+            raise self.fail(
+                event, f"seat {event.seat} has no exposed pung of {tile_name(event.tile)} to add to"
+            )
+        meld = s.melds[i]
+        self._take(event.seat, event.tile, event, "add to its pung")
+        s.melds[i] = Meld(MeldKind.ADDED_KONG, (event.tile,) * 4, meld.from_seat)
+        self.visible[event.tile] += 1
+        self.robbed_tile = event.tile
+        self.phase = Phase.ROB
+        self.after_kong = True
+        self.refresh_waits(event.seat)
+        self._check_missed_rob(event.seat, event.tile)
+
+    def _flower(self, event: Flower) -> None:
+        seat = event.seat
+        if not is_flower(event.tile):
+            raise self.fail(event, f"{tile_name(event.tile)} is not a flower")
+        if self.phase is not Phase.ACT or seat != self.turn:
+            raise self.fail(event, f"seat {seat} may set a flower aside only on its turn")
+        self._pass_offers()
+        self._take(seat, event.tile, event, "set aside")
+        self.seats[seat].flowers.append(event.tile)
+        self.phase = Phase.REPLACE
+        self.after_kong = False
+
+    def _win(self, event: Win) -> None:
+        seat = event.seat
+        if event.from_seat is None:
+            if self.phase is not Phase.ACT or seat != self.turn or self.drawn is None:
+                raise self.fail(
+                    event, f"seat {seat} cannot win by self-draw now (it has not just drawn)"
+                )
+            if event.tile != self.drawn:
+                raise self.fail(
+                    event,
+                    f"the self-drawn tile is {tile_name(self.drawn)}, not {tile_name(event.tile)}",
+                )
+            self._take(seat, event.tile, event, "win on")
+        elif self.phase is Phase.ROB:
+            if event.from_seat != self.turn or event.tile != self.robbed_tile:
+                raise self.fail(
+                    event,
+                    f"a kong can be robbed only on the tile just added, from seat {self.turn}",
+                )
+            if seat == self.turn:
+                raise self.fail(event, "a player cannot rob its own kong")
+        else:
+            tile = self._claim_source(event, seat)
+            if event.from_seat != self.discarder:
+                raise self.fail(
+                    event,
+                    f"the last discard is seat {self.discarder}'s, not seat {event.from_seat}'s",
+                )
+            if event.tile != tile:
+                raise self.fail(
+                    event, f"the last discard is {tile_name(tile)}, not {tile_name(event.tile)}"
+                )
+        if self.wins and not self._continues_multiple_win(event):
+            raise self.fail(event, f"{self.variant.id} allows one winner per tile")
+        flags = self.win_flags(seat, event.tile, event.from_seat)
+        answer = self.variant.replay_score(self, seat, event.tile, event.from_seat, flags)
+        if not answer.legal:
+            raise self.fail(event, f"false win (诈和): {answer.reason or answer.error}")
+        self.wins.append(
+            ComputedWin(
+                seat,
+                event.from_seat,
+                event.tile,
+                answer.total or 0,
+                answer.fans,
+                answer.deltas or (0,) * self.players,
+                flags,
+            )
+        )
+        self.seats[seat].won = True
+        self.offers = [o for o in self.offers if o.seat != seat]
+        if not self.variant.spec.multiple_wins:
+            self.offers = []
+        self._close_discard_fact(claimed=False, won=True)
+        previous = self.wins[-2] if len(self.wins) > 1 else None
+        shared = (
+            previous is not None
+            and event.from_seat is not None
+            and (previous.from_seat, previous.tile) == (event.from_seat, event.tile)
+        )
+        if event.from_seat is None:
+            self._give(seat, event.tile)  # the winning tile joins the winner's hand
+        elif not shared:  # on a multiple win (一炮多响) the tile moves once
+            if self.phase is Phase.ROB:
+                self._unrob(event.from_seat, event.tile)
+            else:
+                self._take_discard()
+            self._give(seat, event.tile)
+        if not self.variant.replay_continues_after_win(self, event):
+            self.phase = Phase.ENDED
+
+    def _unrob(self, konger: int, tile: Tile) -> None:
+        """A robbed added kong goes back to being a pung (抢杠: the kong does not stand)."""
+        melds = self.seats[konger].melds
+        for i, meld in enumerate(melds):
+            if meld.kind is MeldKind.ADDED_KONG and meld.base == tile:
+                melds[i] = Meld(MeldKind.PONG, (tile,) * 3, meld.from_seat)
+                self.visible[tile] -= 1
+                return
+
+    def _continues_multiple_win(self, event: Win) -> bool:
+        last = self.wins[-1]
+        return (
+            self.variant.spec.multiple_wins
+            and event.from_seat is not None
+            and last.from_seat == event.from_seat
+            and last.tile == event.tile
+            and self.phase in (Phase.CLAIM, Phase.ROB)
+        )
+
+    # ------------------------------------------------------------------ win situation
+
+    def win_flags(self, seat: int, tile: Tile, from_seat: int | None) -> WinFlags:
+        """Derive 妙手回春/海底捞月, 杠上开花, 抢杠和 and 和绝张 from the table."""
+        self_drawn = from_seat is None
+        robbing = self.phase is Phase.ROB and not self_drawn
+        last_tile = self.variant.replay_last_tile(self, seat, from_seat)
+        shown = self.visible[tile] - (0 if self_drawn or robbing else 1)
+        if robbing:
+            shown = self.visible[tile] - 1
+        return WinFlags(
+            last_tile=last_tile,
+            kong_replacement=self_drawn and self.replacement_from_kong,
+            robbing_kong=robbing,
+            last_of_kind=shown >= 3,
+        )
+
+    def request_for(
+        self,
+        seat: int,
+        tile: Tile,
+        from_seat: int | None,
+        flags: WinFlags,
+        hand: Sequence[Tile] | None = None,
+    ) -> ScoreRequest:
+        """A score request for ``seat`` winning on ``tile`` as the table stands."""
+        s = self.seats[seat]
+        record = self.record
+        return ScoreRequest(
+            variant=self.variant.id,
+            seat=seat,
+            dealer=record.dealer,
+            from_seat=from_seat,
+            hand=tuple(hand if hand is not None else s.concealed()),
+            melds=tuple(s.melds),
+            win_tile=tile,
+            rules=record.rules,
+            flags=flags,
+            round_wind=record.round_wind,
+            seat_wind=record.seat_wind(seat),
+            flowers=tuple(s.flowers),
+        )
+
+    def would_win(self, seat: int, tile: Tile, from_seat: int | None) -> ScoreAnswer | None:
+        """The answer if ``seat`` declared a win on ``tile`` now, when its hand is ready for it."""
+        s = self.seats[seat]
+        if s.won or tile not in s.waits:
+            return None
+        flags = self.win_flags(seat, tile, from_seat)
+        answer = self.variant.replay_score(self, seat, tile, from_seat, flags)
+        return answer if answer.legal else None
+
+    # ------------------------------------------------------------------ analytics
+
+    def _open_discard_fact(self, event: Discard) -> None:
+        seat = event.seat
+        others = [(seat + k) % self.players for k in range(1, self.players)]
+        s = self.seats[seat]
+        tile = event.tile
+        can_win = []
+        for other in others:
+            answer = self.would_win(other, tile, seat)
+            can_win.append(answer is not None)
+            if answer is not None:
+                self.offers.append(MissedWin(self.index, other, tile, seat, answer.total or 0))
+        self.pending_discard_fact = {
+            "index": self.index,
+            "seat": seat,
+            "turn": len(s.discards),
+            "tile": tile,
+            "visible": s.hand[tile] + self.visible[tile] - 1,
+            "tiles_left": self.tiles_left(),
+            "opponent_melds": tuple(self.exposed_melds(o) for o in others),
+            "opponent_ready": tuple(
+                bool(self.seats[o].waits) and not self.seats[o].won for o in others
+            ),
+            "opponent_can_win": tuple(can_win),
+        }
+
+    def _close_discard_fact(self, claimed: bool, won: bool) -> None:
+        fact = self.pending_discard_fact
+        if fact is not None:
+            self.discard_facts.append(DiscardFact(**fact, won_on=won, claimed=claimed))
+            self.pending_discard_fact = None
+
+    def _pass_offers(self) -> None:
+        """The seats that could have won and did not: missed wins."""
+        if self.offers:
+            self.missed.extend(self.offers)
+            self.offers = []
+
+    def _check_missed_self_draw(self, seat: int, tile: Tile) -> None:
+        s = self.seats[seat]
+        if tile not in s.waits:
+            return
+        before = s.hand.copy()
+        before[tile] -= 1
+        hand = [t for t in range(N_KINDS) for _ in range(before[t])]
+        flags = self.win_flags(seat, tile, None)
+        request = self.request_for(seat, tile, None, flags, hand)
+        answer = self.variant.replay_score_request(request, self.options)
+        if answer.legal:
+            self.offers.append(MissedWin(self.index, seat, tile, None, answer.total or 0))
+
+    def _check_missed_rob(self, konger: int, tile: Tile) -> None:
+        for k in range(1, self.players):
+            other = (konger + k) % self.players
+            answer = self.would_win(other, tile, konger)
+            if answer is not None:
+                self.offers.append(MissedWin(self.index, other, tile, konger, answer.total or 0))
+
+    # ------------------------------------------------------------------ end
+
+    def finish(self) -> tuple[str, tuple[int, ...]]:
+        """The outcome and the hand's deltas once the events are exhausted."""
+        self._close_discard_fact(claimed=False, won=False)
+        self._pass_offers()
+        ended = self.phase is Phase.ENDED or self.variant.replay_exhausted(self)
+        if not ended:
+            raise RuleViolation(
+                None,
+                None,
+                "the hand has no ending: the events stop before a win or an exhaustive draw",
+                self.brief(),
+            )
+        outcome = "win" if self.wins else "draw"
+        return outcome, self.variant.replay_settle(self)
+
+
+_HANDLERS: dict[type[Event], Any] = {
+    Draw: Table._draw,
+    Discard: Table._discard,
+    Chi: Table._chi,
+    Pong: Table._pong,
+    Kong: Table._kong,
+    ConcealedKong: Table._concealed_kong,
+    AddedKong: Table._added_kong,
+    Flower: Table._flower,
+    Win: Table._win,
+}
+
+
+# ---------------------------------------------------------------------- whole hands
+
+
+@dataclass(frozen=True, slots=True)
+class HandOutcome:
+    """A replayed hand: what the engine computed and how it compares with the record."""
+
+    record: HandRecord
+    outcome: str
+    wins: tuple[ComputedWin, ...]
+    deltas: tuple[int, ...]
+    discards: tuple[DiscardFact, ...]
+    missed: tuple[MissedWin, ...]
+    problems: tuple[str, ...]  # differences from the record, fan by fan
+
+    @property
+    def verdict(self) -> str:
+        if self.record.result is None:
+            return "unrecorded"
+        return "mismatch" if self.problems else "ok"
+
+
+def replay(record: HandRecord, variant: Variant | None = None) -> HandOutcome:
+    """Replay a hand through its variant; :class:`RuleViolation` if an event is illegal."""
+    from paipu.rules.variants import VariantError, get_variant
+
+    try:
+        variant = variant or get_variant(record.variant)
+        options = variant.resolve_options(record.rules)
+    except VariantError as exc:
+        raise RuleViolation(None, None, str(exc)) from None
+    table = Table(record, variant, options)
+    for index, event in enumerate(record.events):
+        table.apply(index, event)
+    outcome, deltas = table.finish()
+    problems = tuple(compare(record, outcome, table.wins, deltas))
+    return HandOutcome(
+        record,
+        outcome,
+        tuple(table.wins),
+        deltas,
+        tuple(table.discard_facts),
+        tuple(table.missed),
+        problems,
+    )
+
+
+def compare(
+    record: HandRecord, outcome: str, wins: Iterable[ComputedWin], deltas: tuple[int, ...]
+) -> list[str]:
+    """The differences between the recorded and the computed result, in words."""
+    result = record.result
+    if result is None:
+        return []
+    problems = []
+    if result.outcome != outcome:
+        problems.append(f"outcome: recorded {result.outcome}, computed {outcome}")
+    computed = {w.seat: w for w in wins}
+    for rec in result.wins:
+        win = computed.pop(rec.seat, None)
+        if win is None:
+            problems.append(f"seat {rec.seat}: recorded a win the replay does not have")
+            continue
+        if rec.from_seat != win.from_seat:
+            problems.append(
+                f"seat {rec.seat}: recorded win from {rec.from_seat}, computed {win.from_seat}"
+            )
+        if rec.total is not None and rec.total != win.total:
+            problems.append(f"seat {rec.seat}: recorded total {rec.total}, computed {win.total}")
+        if rec.fans:
+            recorded = Counter({f.id: f.count for f in rec.fans})
+            mine = Counter({f.id: f.count for f in win.fans})
+            for fan_id in sorted(set(recorded) | set(mine)):
+                if recorded[fan_id] != mine[fan_id]:
+                    problems.append(
+                        f"seat {rec.seat}: fan {fan_id} recorded ×{recorded[fan_id]}"
+                        f", computed ×{mine[fan_id]}"
+                    )
+    for seat in computed:
+        problems.append(f"seat {seat}: the replay finds a win the record does not list")
+    if result.deltas is not None and tuple(result.deltas) != tuple(deltas):
+        problems.append(f"deltas: recorded {list(result.deltas)}, computed {list(deltas)}")
+    return problems

@@ -1,0 +1,44 @@
+"""Shared fixtures: where the read-only ../shared folder (real records, rule digests) is."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+FIXTURES = REPO / "tests" / "fixtures"
+GOLDEN = REPO / "tests" / "golden"
+
+
+def shared_path() -> Path:
+    """../shared beside the checkout, or $PAIPU_SHARED."""
+    return Path(os.environ.get("PAIPU_SHARED", REPO.parent / "shared"))
+
+
+@pytest.fixture(scope="session")
+def shared_dir() -> Path:
+    """The ../shared folder; tests using it skip, with a message, when it is absent."""
+    path = shared_path()
+    if not (path / "data").is_dir():
+        pytest.skip(f"{path} is absent: the real records in ../shared/data are needed")
+    return path
+
+
+@pytest.fixture(scope="session")
+def botzone_dir(shared_dir: Path) -> Path:
+    return shared_dir / "data" / "botzone"
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--update-golden",
+        action="store_true",
+        help="rewrite the files in tests/golden/ from the current output",
+    )
+
+
+@pytest.fixture(scope="session")
+def update_golden(request: pytest.FixtureRequest) -> bool:
+    return bool(request.config.getoption("--update-golden"))
