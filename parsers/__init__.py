@@ -11,6 +11,7 @@ takes a folder of mixed files.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -54,6 +55,9 @@ class FormatError(ValueError):
 
 
 FORMATS = ("paipu", "botzone-text", "botzone-json")
+_FIRST_KEY = re.compile(r'\{\s*"([^"]*)"\s*:')
+#: Top-level keys of a Botzone match log (``<matchid>_lite.json``) that a paipu hand lacks.
+_BOTZONE_JSON_KEYS = frozenset({"status", "logs", "initdata", "viewurl", "success"})
 
 
 def detect(path: Path) -> str:
@@ -64,17 +68,22 @@ def detect(path: Path) -> str:
     except OSError as exc:
         raise FormatError(f"{path}: cannot read ({exc.strerror})") from None
     text = head.decode("utf-8", errors="replace").lstrip("\ufeff").lstrip()
+    if not text:
+        raise FormatError(f"{path}: the file is empty")
     if text.startswith("{"):
+        first_key = _FIRST_KEY.match(text)
+        if first_key and first_key.group(1) == "paipu":
+            return "paipu"
+        if first_key and first_key.group(1) in _BOTZONE_JSON_KEYS:
+            return "botzone-json"
         first_line = text.split("\n", 1)[0]
         if '"paipu"' in first_line:
             return "paipu"
         if '"logs"' in text or '"initdata"' in text:
             return "botzone-json"
         return "paipu"
-    if text.startswith("Match"):
+    if text.split(maxsplit=1)[0] == "Match":
         return "botzone-text"
-    if not text:
-        raise FormatError(f"{path}: the file is empty")
     raise FormatError(f"{path}: not a paipu log, a Botzone text log or a Botzone JSON match log")
 
 
@@ -92,6 +101,55 @@ def parser_for(fmt: str) -> Parser:
         from paipu.parsers.botzone_json import parse_botzone_json
 
         return parse_botzone_json
+    raise FormatError(f"unknown format {fmt!r} (known: {', '.join(FORMATS)})")
+
+
+#: A raw hand: the 1-based line where it starts and its text (None if not UTF-8).
+RawUnit = tuple[int, str | None]
+
+
+def units(fmt: str, path: Path) -> Iterator[RawUnit]:
+    """Cut a file into raw hands without parsing them (cheap; for parallel ingest)."""
+    if fmt == "paipu":
+        yield from _lines(path)
+    elif fmt == "botzone-text":
+        from paipu.parsers.botzone_text import blocks
+
+        yield from blocks(path)
+    else:
+        try:
+            yield 1, path.read_text(encoding="utf-8")
+        except UnicodeDecodeError:
+            yield 1, None
+
+
+def _lines(path: Path) -> Iterator[RawUnit]:
+    with path.open("rb") as stream:
+        for line_no, raw in enumerate(stream, 1):
+            if not raw.strip():
+                continue
+            try:
+                yield line_no, raw.decode("utf-8")
+            except UnicodeDecodeError:
+                yield line_no, None
+
+
+def parse_unit(fmt: str, path: str, line: int, text: str | None) -> list[ParseResult]:
+    """Parse one raw hand cut by :func:`units`."""
+    if text is None:
+        return [Rejected(path, line, "not UTF-8 text")]
+    if fmt == "paipu":
+        from paipu.parsers.paipu import parse_line
+
+        return [parse_line(text, path, line)]
+    if fmt == "botzone-text":
+        from paipu.parsers.botzone_text import parse_block
+
+        return list(parse_block(text, path, line))
+    if fmt == "botzone-json":
+        from paipu.parsers.botzone_json import parse_json_text
+
+        return list(parse_json_text(text, path))
     raise FormatError(f"unknown format {fmt!r} (known: {', '.join(FORMATS)})")
 
 

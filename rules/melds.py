@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 
-from paipu.rules.tiles import Tile, parse_tiles, tile_names
+from paipu.rules.tiles import ZIPAI_SMALL_FIRST, Tile, parse_tiles, tile_names
 
 
 class MeldKind(StrEnum):
@@ -22,6 +22,11 @@ class MeldKind(StrEnum):
     KONG = "kong"
     ADDED_KONG = "added_kong"
     CONCEALED_KONG = "concealed_kong"
+    # 字牌 (zipai) melds: 提/垄 four alike, 跑 four alike shown, 偎 three alike, 碰 three alike.
+    TI = "ti"
+    PAO = "pao"
+    WEI = "wei"
+    PENG = "peng"
 
     @property
     def is_kong(self) -> bool:
@@ -29,7 +34,12 @@ class MeldKind(StrEnum):
 
     @property
     def size(self) -> int:
-        return 4 if self.is_kong else 3
+        return 4 if self in _FOUR_ALIKE else 3
+
+
+_FOUR_ALIKE = frozenset(
+    {MeldKind.KONG, MeldKind.ADDED_KONG, MeldKind.CONCEALED_KONG, MeldKind.TI, MeldKind.PAO}
+)
 
 
 class MeldError(ValueError):
@@ -73,6 +83,8 @@ class Meld:
             raise MeldError(
                 f"a {self.kind.value} has {self.kind.size} tiles, got {len(tiles)} ({names})"
             )
+        if self.kind is MeldKind.CHI and tiles[0] >= ZIPAI_SMALL_FIRST:
+            return  # zipai runs (一二三, 二七十, 大小三搭 …) are checked by the zipai rules
         if self.kind is MeldKind.CHI:
             first = tiles[0]
             if first >= 27 or first % 9 > 6 or tiles != (first, first + 1, first + 2):

@@ -21,7 +21,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from paipu.rules.events import (
     AddedKong,
@@ -140,6 +140,23 @@ class MissedWin:
     tile: Tile
     from_seat: int | None  # None: a self-draw that was not declared
     total: int
+
+
+class ReplayTable(Protocol):
+    """What :func:`replay` needs from a variant's state machine (:class:`Table` for the
+    mahjong variants; the zipai games bring their own)."""
+
+    wins: list[ComputedWin]
+    discard_facts: list[DiscardFact]
+    missed: list[MissedWin]
+
+    def apply(self, index: int, event: Event) -> None: ...
+
+    def finish(self) -> tuple[str, tuple[int, ...]]: ...
+
+    def melds_per_seat(self) -> tuple[int, ...]: ...
+
+    def ready_per_seat(self) -> tuple[bool, ...]: ...
 
 
 class Table:
@@ -667,6 +684,12 @@ class Table:
 
     # ------------------------------------------------------------------ end
 
+    def melds_per_seat(self) -> tuple[int, ...]:
+        return tuple(len(s.melds) for s in self.seats)
+
+    def ready_per_seat(self) -> tuple[bool, ...]:
+        return tuple(bool(s.waits) and not s.won for s in self.seats)
+
     def finish(self) -> tuple[str, tuple[int, ...]]:
         """The outcome and the hand's deltas once the events are exhausted."""
         self._close_discard_fact(claimed=False, won=False)
@@ -710,6 +733,8 @@ class HandOutcome:
     discards: tuple[DiscardFact, ...]
     missed: tuple[MissedWin, ...]
     problems: tuple[str, ...]  # differences from the record, fan by fan
+    melds: tuple[int, ...] = ()  # melds each seat declared by the end
+    ready_at_end: tuple[bool, ...] = ()  # each seat was ready (听牌) at the end
 
     @property
     def verdict(self) -> str:
@@ -727,7 +752,7 @@ def replay(record: HandRecord, variant: Variant | None = None) -> HandOutcome:
         options = variant.resolve_options(record.rules)
     except VariantError as exc:
         raise RuleViolation(None, None, str(exc)) from None
-    table = Table(record, variant, options)
+    table = variant.new_table(record, options)
     for index, event in enumerate(record.events):
         table.apply(index, event)
     outcome, deltas = table.finish()
@@ -740,6 +765,8 @@ def replay(record: HandRecord, variant: Variant | None = None) -> HandOutcome:
         tuple(table.discard_facts),
         tuple(table.missed),
         problems,
+        melds=table.melds_per_seat(),
+        ready_at_end=table.ready_per_seat(),
     )
 
 

@@ -10,7 +10,7 @@ from typing import Annotated
 
 import typer
 
-from paipu.pipeline.cli import score
+from paipu.pipeline.cli import audit, convert, ingest, score, simulate
 
 app = typer.Typer(
     name="paipu",
@@ -25,6 +25,10 @@ app = typer.Typer(
 )
 
 app.command(name="score", no_args_is_help=True)(score.score)
+app.command(name="ingest", no_args_is_help=True)(ingest.ingest)
+app.command(name="audit", no_args_is_help=True)(audit.audit)
+app.command(name="convert", no_args_is_help=True)(convert.convert)
+app.command(name="simulate", no_args_is_help=True)(simulate.simulate)
 
 
 def _version(value: bool) -> None:

@@ -15,24 +15,26 @@ cannot be data: the fan evaluator, the settlement, special events.
 from __future__ import annotations
 
 import importlib
+import random
 import tomllib
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from paipu.rules.fans import FanTable
-from paipu.rules.tiles import N_KINDS, Tile, standard_set
+from paipu.rules.tiles import EAST, N_KINDS, Tile, standard_set
 from paipu.rules.wall import SharedWall, Wall
 
 if TYPE_CHECKING:
     from paipu.rules.events import Event, Win
     from paipu.rules.melds import MeldKind
     from paipu.rules.record import HandRecord
-    from paipu.rules.replay import Table
+    from paipu.rules.replay import HandOutcome, ReplayTable, Table
     from paipu.rules.score import ScoreAnswer, ScoreRequest, WinFlags
+    from paipu.rules.selfplay import HandSetup, Scenario
 
 VARIANTS_DIR = Path(__file__).parent
 
@@ -169,6 +171,31 @@ class Variant(ABC):
     # -------------------------------------------------------------- replay hooks
     # The replay state machine (rules/replay.py) asks the variant through these; the
     # defaults describe a plain game: one shared wall, one winner, the win's deltas.
+
+    # -------------------------------------------------------------- self-play hooks
+
+    def self_play(self, rng: random.Random, setup: HandSetup, options: Options) -> HandRecord:
+        """Play one hand with bots (``paipu simulate``); the record has its full wall."""
+        raise VariantError(f"{self.id} has no simulator yet")
+
+    def scenarios(self, name: str) -> tuple[Scenario, ...]:
+        """Prepared deals for ``--scenario``: a named set of the variant or a JSON file."""
+        raise VariantError(f"{self.id} has no scenario {name!r}")
+
+    def next_setup(self, setup: HandSetup, outcome: HandOutcome) -> HandSetup:
+        """Who deals the next hand and in which round: by default the deal passes to the
+        next seat after every hand and the round wind changes once everyone has dealt."""
+        players = len(setup.players)
+        following = setup.hand + 1
+        return replace(
+            setup, dealer=(setup.dealer + 1) % players, round_wind=EAST + (following // players) % 4
+        )
+
+    def new_table(self, record: HandRecord, options: Options) -> ReplayTable:
+        """The state machine that replays a hand of this variant."""
+        from paipu.rules.replay import Table
+
+        return Table(record, self, options)
 
     def replay_wall(self, record: HandRecord, options: Options) -> Wall:
         """The wall the hand is drawn from: the record's, or a counted one."""

@@ -1,0 +1,25 @@
+"""Small helpers shared by the command modules: consoles, exit codes, paths."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+from rich.console import Console
+
+EXIT_OK = 0
+EXIT_FAILED = 1
+EXIT_USAGE = 2
+EXIT_REJECTED = 3
+
+err_console = Console(stderr=True, highlight=False)
+out_console = Console(highlight=False)
+
+
+def existing_paths(paths: list[Path], command: str) -> list[Path]:
+    """The paths, or a usage error naming the first one that does not exist."""
+    for path in paths:
+        if not path.exists():
+            err_console.print(f"paipu {command}: {path}: no such file or folder")
+            raise typer.Exit(EXIT_USAGE)
+    return paths

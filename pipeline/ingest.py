@@ -1,0 +1,242 @@
+"""Ingest: stream files, replay every hand in worker processes, bulk-load DuckDB.
+
+The main process cuts each file into raw hands (a line, a Botzone block, a JSON match),
+sends chunks of them to a pool of workers, and takes their rows back *in order*, a
+bounded number of chunks in flight, so memory stays flat however large the input. Rows
+are loaded in batches through Arrow, never row by row, all inside one transaction: an
+interrupted ingest leaves the database as it was. A hand already in the database (same
+game and hand) is replaced; the rejects of a file are replaced when it is ingested again,
+so running the same ingest twice changes nothing.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import duckdb
+import pyarrow as pa
+
+from paipu.parsers import FormatError, Parsed, Rejected, detect, parse_unit, units
+from paipu.pipeline.rows import HAND_TABLES, TABLES, RowBuffer
+from paipu.pipeline.sql import apply_schema
+from paipu.rules.replay import RuleViolation, replay
+
+#: Raw hands per worker task, and hands per database batch.
+CHUNK_HANDS = 250
+BATCH_HANDS = 5000
+
+
+@dataclass
+class IngestSummary:
+    """What an ingest did."""
+
+    files: int = 0
+    hands: int = 0
+    rejected: int = 0
+    mismatched: int = 0
+    reject_samples: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True, slots=True)
+class Task:
+    fmt: str
+    path: str
+    units: tuple[tuple[int, str | None], ...]
+    size: int  # bytes of raw text, for progress
+
+
+def expand(paths: Iterable[Path]) -> list[Path]:
+    """Files under the given paths, in a stable order; hidden files are skipped."""
+    files: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            files.extend(
+                sorted(
+                    p
+                    for p in path.rglob("*")
+                    if p.is_file()
+                    and not any(part.startswith(".") for part in p.relative_to(path).parts)
+                )
+            )
+        else:
+            files.append(path)
+    return files
+
+
+def tasks_for(files: Iterable[Path], on_reject: Callable[[Rejected], None]) -> Iterator[Task]:
+    """Chunks of raw hands, file after file."""
+    for path in files:
+        name = os.path.normpath(str(path))
+        try:
+            fmt = detect(path)
+        except FormatError as exc:
+            on_reject(Rejected(name, 0, str(exc)))
+            continue
+        chunk: list[tuple[int, str | None]] = []
+        size = 0
+        for unit in units(fmt, path):
+            chunk.append(unit)
+            size += len(unit[1] or "")
+            if len(chunk) >= CHUNK_HANDS:
+                yield Task(fmt, name, tuple(chunk), size)
+                chunk, size = [], 0
+        if chunk:
+            yield Task(fmt, name, tuple(chunk), size)
+
+
+def process(task: Task) -> RowBuffer:
+    """Worker: parse and replay a chunk of raw hands into rows."""
+    rows = RowBuffer()
+    for line, text in task.units:
+        for result in parse_unit(task.fmt, task.path, line, text):
+            if isinstance(result, Rejected):
+                rows.add_reject(result)
+                continue
+            rows_for(result, task.fmt, rows)
+    return rows
+
+
+def rows_for(parsed: Parsed, fmt: str, rows: RowBuffer) -> None:
+    """Replay one parsed hand into ``rows`` (or a reject row)."""
+    record = parsed.record
+    try:
+        outcome = replay(record)
+    except RuleViolation as exc:
+        rows.add_reject(
+            Rejected(parsed.path, parsed.line, exc.describe(), record.game, record.hand, exc.index)
+        )
+        return
+    rows.add_outcome(outcome, fmt, parsed.path, parsed.line)
+
+
+def ordered_map(tasks: Iterator[Task], jobs: int) -> Iterator[tuple[Task, RowBuffer]]:
+    """Results of :func:`process` in task order, with at most ``2 × jobs`` tasks in flight."""
+    if jobs <= 1:
+        for task in tasks:
+            yield task, process(task)
+        return
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        window: deque[tuple[Task, Future[RowBuffer]]] = deque()
+        for task in tasks:
+            window.append((task, pool.submit(process, task)))
+            if len(window) >= 2 * jobs:
+                done, future = window.popleft()
+                yield done, future.result()
+        while window:
+            done, future = window.popleft()
+            yield done, future.result()
+
+
+class Loader:
+    """Bulk loads row buffers into an open transaction."""
+
+    def __init__(self, con: duckdb.DuckDBPyConnection) -> None:
+        self.con = con
+        self.pending = RowBuffer()
+        self.keys: set[tuple[str, int]] = set()
+
+    def add(self, rows: RowBuffer) -> None:
+        hands = rows.columns["hands"]
+        batch_keys = set(zip(hands.get("game", []), hands.get("hand", []), strict=True))
+        if batch_keys & self.keys:  # a hand repeated within the batch: the later one wins
+            self.flush()
+        self.pending.extend(rows)
+        self.keys |= batch_keys
+        if len(self.pending) >= BATCH_HANDS:
+            self.flush()
+
+    def flush(self) -> None:
+        rows = self.pending
+        if not len(rows):
+            return
+        con = self.con
+        hands = rows.columns["hands"]
+        if hands:
+            keys = pa.table(
+                {
+                    "game": pa.array(hands["game"], pa.string()),
+                    "hand": pa.array(hands["hand"], pa.int32()),
+                }
+            )
+            con.register("batch_keys", keys)
+            for table in (*HAND_TABLES, "rejects"):
+                con.execute(
+                    f"DELETE FROM {table} USING batch_keys k "
+                    f"WHERE {table}.game = k.game AND {table}.hand = k.hand"
+                )
+            con.unregister("batch_keys")
+        for table in TABLES:
+            columns = rows.columns[table]
+            if not columns:
+                continue
+            arrow = pa.table({name: values for name, values in columns.items()})
+            con.register("batch_rows", arrow)
+            con.execute(f"INSERT INTO {table} BY NAME SELECT * FROM batch_rows")
+            con.unregister("batch_rows")
+        self.pending = RowBuffer()
+        self.keys = set()
+
+
+def ingest(
+    paths: Iterable[Path],
+    db: Path,
+    jobs: int = 1,
+    progress: Callable[[int, RowBuffer], None] | None = None,
+) -> IngestSummary:
+    """Load every hand under ``paths`` into the DuckDB file ``db`` in one transaction.
+
+    ``progress(bytes, rows)`` is called after each chunk. Raises duckdb.Error when the
+    database cannot be written; KeyboardInterrupt rolls back.
+    """
+    files = expand(paths)
+    summary = IngestSummary(files=len(files))
+    con = duckdb.connect(str(db))
+    try:
+        apply_schema(con)
+        con.execute("BEGIN TRANSACTION")
+        names = [os.path.normpath(str(p)) for p in files]
+        if names:
+            con.execute(
+                "DELETE FROM rejects WHERE source IN (SELECT unnest($names))", {"names": names}
+            )
+        loader = Loader(con)
+        file_rejects = RowBuffer()
+
+        def on_reject(rejected: Rejected) -> None:
+            file_rejects.add_reject(rejected)
+
+        for task, rows in ordered_map(tasks_for(files, on_reject), jobs):
+            _count(summary, rows)
+            loader.add(rows)
+            if progress is not None:
+                progress(task.size, rows)
+        _count(summary, file_rejects)
+        loader.add(file_rejects)
+        loader.flush()
+        con.execute("COMMIT")
+    except BaseException:
+        with contextlib.suppress(duckdb.Error):
+            con.execute("ROLLBACK")
+        raise
+    finally:
+        con.close()
+    return summary
+
+
+def _count(summary: IngestSummary, rows: RowBuffer) -> None:
+    summary.hands += rows.hands
+    summary.rejected += rows.rejected
+    summary.mismatched += rows.mismatched
+    if rows.rejected and len(summary.reject_samples) < 20:
+        rejects = rows.columns["rejects"]
+        for source, line, reason in zip(
+            rejects["source"], rejects["line"], rejects["reason"], strict=True
+        ):
+            if len(summary.reject_samples) < 20:
+                summary.reject_samples.append(f"{source}:{line}: {reason}")

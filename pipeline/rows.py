@@ -1,0 +1,193 @@
+"""Replayed hands as table rows, column by column, ready for Arrow and DuckDB.
+
+A :class:`RowBuffer` collects the rows of many hands (one list per column of each table of
+``sql/schema``); workers fill one and send it to the loader, which turns it into Arrow
+tables and inserts them ``BY NAME``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from typing import Any
+
+from paipu.parsers import Rejected
+from paipu.parsers.paipu import dumps
+from paipu.rules.replay import HandOutcome
+from paipu.rules.tiles import Tile, tile_name
+
+TABLES = ("hands", "hand_seats", "wins", "win_fans", "discards", "missed_wins", "events", "rejects")
+#: Tables whose rows belong to one hand, keyed by (game, hand).
+HAND_TABLES = TABLES[:-1]
+
+
+def discard_category(tile: Tile) -> str:
+    """The deal-in report's categories: honor, terminal (1/9), 2-8 (2 and 8) or 3-7."""
+    if tile >= 27:
+        return "honor"
+    rank = tile % 9 + 1
+    if rank in (1, 9):
+        return "terminal"
+    if rank in (2, 8):
+        return "2-8"
+    return "3-7"
+
+
+class RowBuffer:
+    """Columns of rows for every table."""
+
+    def __init__(self) -> None:
+        self.columns: dict[str, dict[str, list[Any]]] = {t: defaultdict(list) for t in TABLES}
+        self.hands = 0
+        self.rejected = 0
+        self.mismatched = 0
+
+    def __len__(self) -> int:
+        return self.hands + self.rejected
+
+    def _row(self, table: str, **values: Any) -> None:
+        columns = self.columns[table]
+        for name, value in values.items():
+            columns[name].append(value)
+
+    def add_outcome(self, outcome: HandOutcome, fmt: str, path: str, line: int) -> None:
+        record = outcome.record
+        key = {"game": record.game, "hand": record.hand}
+        players = record.players
+        self.hands += 1
+        if outcome.verdict == "mismatch":
+            self.mismatched += 1
+        self._row(
+            "hands",
+            **key,
+            variant=record.variant,
+            rules=json.dumps(dict(record.rules), sort_keys=True) if record.rules else None,
+            time=record.time,
+            players=list(players),
+            dealer=record.dealer,
+            round_wind=tile_name(record.round_wind),
+            outcome=outcome.outcome,
+            winners=len(outcome.wins),
+            verdict=outcome.verdict,
+            problems=list(outcome.problems),
+            n_events=len(record.events),
+            source_format=fmt,
+            source_file=path,
+            source_line=line,
+            record=dumps(record),
+        )
+        recorded = record.result.deltas if record.result is not None else None
+        winners = {w.seat for w in outcome.wins}
+        dealt_in = {w.from_seat for w in outcome.wins if w.from_seat is not None}
+        for seat, player in enumerate(players):
+            self._row(
+                "hand_seats",
+                **key,
+                seat=seat,
+                player=player,
+                seat_wind=tile_name(record.seat_wind(seat)),
+                is_dealer=seat == record.dealer,
+                delta=outcome.deltas[seat],
+                recorded_delta=recorded[seat] if recorded is not None else None,
+                score_before=record.scores_before[seat] if record.scores_before else None,
+                won=seat in winners,
+                dealt_in=seat in dealt_in,
+                melds=outcome.melds[seat],
+                ready_at_end=outcome.ready_at_end[seat],
+            )
+        for win in outcome.wins:
+            self._row(
+                "wins",
+                **key,
+                seat=win.seat,
+                player=players[win.seat],
+                from_seat=win.from_seat,
+                tile=tile_name(win.tile),
+                total=win.total,
+                points=win.deltas[win.seat],
+                self_drawn=win.from_seat is None,
+                last_tile=win.flags.last_tile,
+                kong_replacement=win.flags.kong_replacement,
+                robbing_kong=win.flags.robbing_kong,
+                last_of_kind=win.flags.last_of_kind,
+            )
+            for fan in win.fans:
+                self._row(
+                    "win_fans",
+                    **key,
+                    seat=win.seat,
+                    variant=record.variant,
+                    fan=fan.id,
+                    name_zh=fan.name_zh,
+                    name_en=fan.name_en,
+                    points=fan.points,
+                    count=fan.count,
+                )
+        for fact in outcome.discards:
+            self._row(
+                "discards",
+                **key,
+                seq=fact.index,
+                seat=fact.seat,
+                player=players[fact.seat],
+                variant=record.variant,
+                turn=fact.turn,
+                tile=tile_name(fact.tile),
+                category=discard_category(fact.tile),
+                visible=fact.visible,
+                tiles_left=fact.tiles_left,
+                opponent_melds=list(fact.opponent_melds),
+                opponent_ready=list(fact.opponent_ready),
+                opponent_can_win=list(fact.opponent_can_win),
+                max_opponent_melds=max(fact.opponent_melds, default=0),
+                ready_opponents=sum(fact.opponent_ready),
+                dangerous=any(fact.opponent_can_win),
+                won_on=fact.won_on,
+                claimed=fact.claimed,
+            )
+        for missed in outcome.missed:
+            self._row(
+                "missed_wins",
+                **key,
+                seq=missed.index,
+                seat=missed.seat,
+                player=players[missed.seat],
+                tile=tile_name(missed.tile),
+                from_seat=missed.from_seat,
+                total=missed.total,
+            )
+        for seq, event in enumerate(record.events):
+            array = event.to_array()
+            self._row(
+                "events",
+                **key,
+                seq=seq,
+                kind=array[0],
+                seat=array[1],
+                payload=json.dumps(array, ensure_ascii=False),
+            )
+
+    def add_reject(self, rejected: Rejected) -> None:
+        self.rejected += 1
+        self._row(
+            "rejects",
+            source=rejected.path,
+            line=rejected.line,
+            game=rejected.game,
+            hand=rejected.hand,
+            event_index=rejected.event_index,
+            reason=rejected.reason,
+        )
+
+    def extend(self, other: RowBuffer) -> None:
+        for table in TABLES:
+            mine = self.columns[table]
+            for name, values in other.columns[table].items():
+                mine[name].extend(values)
+        self.hands += other.hands
+        self.rejected += other.rejected
+        self.mismatched += other.mismatched
+
+    def rows(self, table: str) -> int:
+        columns = self.columns[table]
+        return len(next(iter(columns.values()))) if columns else 0
