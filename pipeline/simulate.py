@@ -17,7 +17,7 @@ from typing import Any
 
 from paipu.parsers.paipu import dumps
 from paipu.rules.record import HandRecord, RecordedFan, RecordedResult, RecordedWin
-from paipu.rules.replay import HandOutcome, replay
+from paipu.rules.replay import HandOutcome, RuleViolation
 from paipu.rules.selfplay import HandSetup, Scenario, Style, hand_rng
 from paipu.rules.variants import get_variant
 
@@ -134,12 +134,12 @@ def play_game(job: GameJob) -> tuple[list[str], SimulationStats]:
                 "scenario": scenario,
             }
         )
-        record = variant.self_play(hand_rng(job.seed, job.game, hand), setup, options)
         try:
-            outcome = replay(record, variant)
-        except Exception as exc:  # the simulator must only write legal hands
+            # The bots act through the variant's replay table, which checks every event.
+            outcome = variant.self_play(hand_rng(job.seed, job.game, hand), setup, options)
+        except RuleViolation as exc:  # the simulator must only write legal hands
             raise SimulationError(f"game {job.game} hand {hand}: {exc}") from exc
-        record = with_result(record, outcome)
+        record = with_result(outcome.record, outcome)
         lines.append(dumps(record))
         stats.add(outcome)
         scores = tuple(s + d for s, d in zip(setup.scores_before, outcome.deltas, strict=True))

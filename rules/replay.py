@@ -755,17 +755,16 @@ def replay(record: HandRecord, variant: Variant | None = None) -> HandOutcome:
     table = variant.new_table(record, options)
     for index, event in enumerate(record.events):
         table.apply(index, event)
+    return outcome_of(table, record)
+
+
+def outcome_of(table: ReplayTable, record: HandRecord) -> HandOutcome:
+    """Finish a table whose events are all applied and compare it with the record."""
     outcome, deltas = table.finish()
     problems = tuple(compare(record, outcome, table.wins, deltas))
     return HandOutcome(
-        record,
-        outcome,
-        tuple(table.wins),
-        deltas,
-        tuple(table.discard_facts),
-        tuple(table.missed),
-        problems,
-        melds=table.melds_per_seat(),
+        record, outcome, tuple(table.wins), deltas, tuple(table.discard_facts),
+        tuple(table.missed), problems, melds=table.melds_per_seat(),
         ready_at_end=table.ready_per_seat(),
     )
 

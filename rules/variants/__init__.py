@@ -174,8 +174,10 @@ class Variant(ABC):
 
     # -------------------------------------------------------------- self-play hooks
 
-    def self_play(self, rng: random.Random, setup: HandSetup, options: Options) -> HandRecord:
-        """Play one hand with bots (``paipu simulate``); the record has its full wall."""
+    def self_play(self, rng: random.Random, setup: HandSetup, options: Options) -> HandOutcome:
+        """Play one hand with bots (``paipu simulate``) through this variant's replay table,
+        which checks every event as it is played; the outcome's record has its full wall
+        (its ``result`` is filled in by the caller from the outcome)."""
         raise VariantError(f"{self.id} has no simulator yet")
 
     def scenarios(self, name: str) -> tuple[Scenario, ...]:
