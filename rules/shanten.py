@@ -818,7 +818,7 @@ def waits(
     """
     facts = _checked_facts(counts, melds, _WAITING_SIZES, SETS_PER_HAND)
     found = _standard_waits(facts) if _STANDARD in shapes else ()
-    if shapes is _STANDARD_ONLY or melds > _KNITTED_MAX_MELDS:
+    if shapes is _STANDARD_ONLY or shapes == _STANDARD_ONLY or melds > _KNITTED_MAX_MELDS:
         return found
     for shape, shape_waits in _SPECIAL_WAITS.items():
         if shape in shapes and shape.applies(melds):
