@@ -108,7 +108,7 @@ def parser_for(fmt: str) -> Parser:
 RawUnit = tuple[int, str | None]
 
 
-def units(fmt: str, path: Path) -> Iterator[RawUnit]:
+def units(fmt: str, path: Path) -> Iterator[RawUnit | Rejected]:
     """Cut a file into raw hands without parsing them (cheap; for parallel ingest)."""
     if fmt == "paipu":
         yield from _lines(path)

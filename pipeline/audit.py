@@ -115,6 +115,5 @@ def audit(paths: Iterable[Path]) -> Iterator[AuditEntry]:
     for path in expand(paths):
         name = os.path.normpath(str(path))
         for item in parse_any(path):
-            if isinstance(item, Parsed):
-                item = Parsed(item.record, name, item.line)
-            yield audit_parsed(item)
+            parsed = Parsed(item.record, name, item.line) if isinstance(item, Parsed) else item
+            yield audit_parsed(parsed)

@@ -81,6 +81,9 @@ def tasks_for(files: Iterable[Path], on_reject: Callable[[Rejected], None]) -> I
         chunk: list[tuple[int, str | None]] = []
         size = 0
         for unit in units(fmt, path):
+            if isinstance(unit, Rejected):
+                on_reject(unit)
+                continue
             chunk.append(unit)
             size += len(unit[1] or "")
             if len(chunk) >= CHUNK_HANDS:
@@ -175,7 +178,7 @@ class Loader:
             columns = rows.columns[table]
             if not columns:
                 continue
-            arrow = pa.table({name: values for name, values in columns.items()})
+            arrow = pa.table(dict(columns))
             con.register("batch_rows", arrow)
             con.execute(f"INSERT INTO {table} BY NAME SELECT * FROM batch_rows")
             con.unregister("batch_rows")

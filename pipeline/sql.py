@@ -37,10 +37,9 @@ class Query:
 
 def _sql_files(folder: str) -> list[tuple[str, str]]:
     root = resources.files("paipu.sql") / folder
-    files = sorted(
+    return sorted(
         (p.name, p.read_text(encoding="utf-8")) for p in root.iterdir() if p.name.endswith(".sql")
     )
-    return files
 
 
 def apply_schema(con: duckdb.DuckDBPyConnection) -> None:

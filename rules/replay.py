@@ -763,8 +763,14 @@ def outcome_of(table: ReplayTable, record: HandRecord) -> HandOutcome:
     outcome, deltas = table.finish()
     problems = tuple(compare(record, outcome, table.wins, deltas))
     return HandOutcome(
-        record, outcome, tuple(table.wins), deltas, tuple(table.discard_facts),
-        tuple(table.missed), problems, melds=table.melds_per_seat(),
+        record,
+        outcome,
+        tuple(table.wins),
+        deltas,
+        tuple(table.discard_facts),
+        tuple(table.missed),
+        problems,
+        melds=table.melds_per_seat(),
         ready_at_end=table.ready_per_seat(),
     )
 
