@@ -147,6 +147,13 @@ def standard_decompositions(counts: Sequence[int]) -> list[Division]:
         else:
             return []
     per_suit.append((((), tuple(honor_pungs), honor_pair),))
+    if all(len(options) == 1 for options in per_suit):  # the usual case: one way to read it
+        pairs = [opts[0][2] for opts in per_suit if opts[0][2] >= 0]
+        if len(pairs) != 1:
+            return []
+        chows = tuple(t for opts in per_suit for t in opts[0][0])
+        pungs = tuple(t for opts in per_suit for t in opts[0][1])
+        return [Division(chows, pungs, pairs[0])]
     divisions: list[Division] = []
     for combo in product(*per_suit):
         pairs = [pr for _, _, pr in combo if pr >= 0]
@@ -158,9 +165,9 @@ def standard_decompositions(counts: Sequence[int]) -> list[Division]:
     return divisions
 
 
-def is_seven_pairs(counts: Sequence[int]) -> bool:
+def is_seven_pairs(counts: list[int]) -> bool:
     """Seven pairs (七对): 14 concealed tiles, every count even (four alike = two pairs)."""
-    return sum(counts) == 14 and all(c % 2 == 0 for c in counts)
+    return sum(counts) == 14 and not counts.count(1) and not counts.count(3)
 
 
 def is_thirteen_orphans(counts: Sequence[int]) -> bool:
@@ -182,7 +189,7 @@ def knitted_straight_in(counts: Sequence[int]) -> tuple[Tile, ...] | None:
 
 def is_honors_and_knitted(counts: Sequence[int]) -> bool:
     """全不靠 / 七星不靠: 14 different tiles, the suited ones (7-9) from one knitted straight."""
-    if sum(counts) != 14 or any(c > 1 for c in counts):
+    if sum(counts) != 14 or max(counts) > 1:
         return False
     suited = {t for t in range(27) if counts[t]}
     if not 7 <= len(suited) <= 9:

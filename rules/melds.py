@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
+from typing import NamedTuple
 
 from paipu.rules.tiles import ZIPAI_SMALL_FIRST, Tile, parse_tiles, tile_names
 
@@ -108,8 +109,7 @@ class GroupKind(IntEnum):
     PAIR = 3
 
 
-@dataclass(frozen=True, slots=True)
-class Group:
+class Group(NamedTuple):
     """One set or the pair of a decomposed hand; ``tile`` is the lowest tile."""
 
     kind: GroupKind

@@ -24,6 +24,7 @@ from paipu.rules.tiles import (
     tile_name,
     tile_names,
 )
+from paipu.rules.variants import VariantError, get_variant
 
 FLAG_NAMES = ("last_tile", "kong_replacement", "robbing_kong", "last_of_kind")
 
@@ -271,8 +272,6 @@ class ScoreAnswer:
 
 def score(request: ScoreRequest) -> ScoreAnswer:
     """Score a request with its variant. Never raises for a bad hand: see the answer."""
-    from paipu.rules.variants import VariantError, get_variant
-
     try:
         variant = get_variant(request.variant)
         options = variant.resolve_options(request.rules)

@@ -23,12 +23,11 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 from itertools import compress
-from operator import mul
+from operator import itemgetter, mul
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from paipu.rules.decompose import (
     Division,
@@ -165,8 +164,7 @@ _TERMINALS = frozenset((0, 8, 9, 17, 18, 26))
 _CHOW, _PUNG, _KONG = GroupKind.CHOW, GroupKind.PUNG, GroupKind.KONG
 
 
-@dataclass(frozen=True, slots=True)
-class WinSituation:
+class WinSituation(NamedTuple):
     """How the hand was won (the reference's ``win_flag`` and winds).
 
     ``kong`` means a kong replacement draw when self-drawn (杠上开花) and a robbed kong
@@ -183,8 +181,7 @@ class WinSituation:
     flowers: int = 0
 
 
-@dataclass(frozen=True, slots=True)
-class FanCount:
+class FanCount(NamedTuple):
     """The evaluator's result: fan counts by index, with totals."""
 
     table: tuple[int, ...]
@@ -197,7 +194,8 @@ class FanCount:
 
     def items(self) -> list[tuple[str, int]]:
         """(fan id, count) for every counted fan, in table order."""
-        return [(FAN_IDS[i], c) for i, c in enumerate(self.table) if c]
+        table = self.table
+        return list(zip(compress(FAN_IDS, table), filter(None, table), strict=True))
 
 
 def _fans(*ids: int) -> Callable[[_F], _F]:
@@ -315,10 +313,20 @@ def _rank_fans(table: list[int], kinds: frozenset[Tile]) -> None:
         table[Fan.MIDDLE_TILES] = 1
 
 
+@lru_cache(maxsize=1 << 16)
+def _tile_set_fans(kinds: frozenset[Tile]) -> tuple[tuple[int, int], ...]:
+    """The fans that depend only on which kinds of tile the hand uses (cached)."""
+    table = _new_table()
+    _suit_fans(table, kinds)
+    _trait_fans(table, kinds)
+    _rank_fans(table, kinds)
+    return tuple((i, c) for i, c in enumerate(table) if c)
+
+
 @_fans(Fan.TILE_HOG)
-def _tile_hog(table: list[int], all_counts: Sequence[int], kongs: int) -> None:
+def _tile_hog(table: list[int], all_counts: list[int], kongs: int) -> None:
     """四归一: four of a kind used without declaring a kong, once per kind."""
-    table[Fan.TILE_HOG] = sum(1 for c in all_counts if c == 4) - kongs
+    table[Fan.TILE_HOG] = all_counts.count(4) - kongs
 
 
 # ---------------------------------------------------------------- chow combinations
@@ -627,29 +635,34 @@ def _pair_fans(table: list[int], chows: int, pair: Tile) -> None:
         table[Fan.BIG_THREE_WINDS] = 0
 
 
+_OUTSIDE, _FIVE, _EVEN = 1, 2, 3
+#: Per chow (by lowest tile): holds a terminal (123, 789) or a five (345, 456, 567).
+_CHOW_TRAIT = tuple(
+    _OUTSIDE if t < 27 and t % 9 in (0, 6) else _FIVE if t < 27 and t % 9 in (2, 3, 4) else 0
+    for t in range(34)
+)
+#: Per pung or pair tile: terminal or honor, five, or even (2 4 6 8).
+_PUNG_TRAIT = tuple(
+    _OUTSIDE
+    if t >= 27 or t % 9 in (0, 8)
+    else _FIVE
+    if t % 9 == 4
+    else _EVEN
+    if t % 9 in (1, 3, 5, 7)
+    else 0
+    for t in range(34)
+)
+
+
 @_fans(Fan.OUTSIDE_HAND, Fan.ALL_FIVE, Fan.ALL_EVEN_PUNGS)
 def _group_trait_fans(
     table: list[int], chows: Sequence[Tile], pungs: Sequence[Tile], pair: Tile
 ) -> None:
     """全带幺, 全带五, 全双刻: a property every set and the pair share."""
-    outside = five = even = 0
-    for base in chows:
-        rank = base % 9
-        if rank in (0, 6):
-            outside += 1
-        elif rank in (2, 3, 4):
-            five += 1
-    for tile in (*pungs, pair):
-        if tile >= 27:
-            outside += 1
-            continue
-        rank = tile % 9 + 1
-        if rank in (1, 9):
-            outside += 1
-        elif rank == 5:
-            five += 1
-        elif rank % 2 == 0:
-            even += 1
+    traits = [_CHOW_TRAIT[base] for base in chows]
+    traits += [_PUNG_TRAIT[tile] for tile in pungs]
+    traits.append(_PUNG_TRAIT[pair])
+    outside, five, even = traits.count(_OUTSIDE), traits.count(_FIVE), traits.count(_EVEN)
     if outside == 5:
         table[Fan.OUTSIDE_HAND] = 1
     elif five == 5:
@@ -696,10 +709,13 @@ _EXCLUSIONS: tuple[
 )
 
 
+_EXCLUDERS = itemgetter(*(rule[0] for rule in _EXCLUSIONS))
+
+
 def _apply_exclusions(table: list[int]) -> None:
     """The 不计 step: each counted fan, in table order, removes what it already implies."""
-    for index, excludes, demotes, absorbs in _EXCLUSIONS:
-        if not table[index]:
+    for index, excludes, demotes, absorbs in compress(_EXCLUSIONS, _EXCLUDERS(table)):
+        if not table[index]:  # removed by an earlier rule of this step
             continue
         for other in excludes:
             table[other] = 0
@@ -714,8 +730,7 @@ def _apply_exclusions(table: list[int]) -> None:
 # ---------------------------------------------------------------- special shapes
 
 
-@dataclass(frozen=True, slots=True)
-class _Hand:
+class _Hand(NamedTuple):
     """Facts of one hand shared by every way of reading it."""
 
     counts: list[int]  # concealed tiles with the winning tile
@@ -752,9 +767,8 @@ def _seven_pairs(hand: _Hand) -> list[int] | None:
                     table[Fan.ALL_SIMPLES] = 1
                 return _flags_only(table, hand)
     table[Fan.SEVEN_PAIRS] = 1
-    _suit_fans(table, hand.kinds)
-    _trait_fans(table, hand.kinds)
-    _rank_fans(table, hand.kinds)
+    for index, count in _tile_set_fans(hand.kinds):
+        table[index] = count
     _tile_hog(table, counts, 0)
     _flags_only(table, hand)
     _apply_exclusions(table)
@@ -764,7 +778,7 @@ def _seven_pairs(hand: _Hand) -> list[int] | None:
 @_fans(Fan.GREATER_HONORS_AND_KNITTED_TILES, Fan.LESSER_HONORS_AND_KNITTED_TILES)
 def _honors_and_knitted(hand: _Hand) -> list[int] | None:
     """七星不靠 (all seven honors) / 全不靠 (+组合龙 when the straight is whole)."""
-    if not is_honors_and_knitted(hand.counts):
+    if len(hand.kinds) != 14 or not is_honors_and_knitted(hand.counts):
         return None
     table = _new_table()
     suited = sum(1 for t in hand.kinds if t < 27)
@@ -780,7 +794,7 @@ def _honors_and_knitted(hand: _Hand) -> list[int] | None:
 @_fans(Fan.THIRTEEN_ORPHANS)
 def _thirteen_orphans(hand: _Hand) -> list[int] | None:
     """十三幺."""
-    if not is_thirteen_orphans(hand.counts):
+    if len(hand.kinds) != 13 or not is_thirteen_orphans(hand.counts):
         return None
     table = _new_table()
     table[Fan.THIRTEEN_ORPHANS] = 1
@@ -791,7 +805,7 @@ def _thirteen_orphans(hand: _Hand) -> list[int] | None:
 def _knitted_straight(hand: _Hand, fixed: Sequence[Group]) -> list[int] | None:
     """组合龙 with one more set (possibly declared) and a pair."""
     counts = hand.counts
-    if all(c < 2 for c in counts):
+    if len(hand.kinds) < 9 or max(counts) < 2:
         return None
     straight = knitted_straight_in(counts)
     if straight is None:
@@ -1060,9 +1074,8 @@ def calculate(
             _win_flag_fans(base, win, last_of_kind, kong)
             exposed = sum(1 for g in fixed if not g.concealed)
             _concealment_fans(base, exposed, win.self_drawn)
-            _suit_fans(base, hand.kinds)
-            _trait_fans(base, hand.kinds)
-            _rank_fans(base, hand.kinds)
+            for index, count in _tile_set_fans(hand.kinds):
+                base[index] = count
             _tile_hog(base, all_counts, sum(1 for g in fixed if g.kind is _KONG))
             unique_wait = any(_wait_fan(d.chows, d.pair, win_tile) for d in divisions) and (
                 _waits_on_one_tile(counts, win_tile, len(fixed))

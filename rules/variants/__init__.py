@@ -149,6 +149,14 @@ class Variant(ABC):
 
     def resolve_options(self, rules: Mapping[str, Any] | None = None) -> Options:
         """Defaults overridden by ``rules``; an unknown option is an error."""
+        if not rules:
+            defaults = self.__dict__.get("_defaults")
+            if defaults is None:
+                defaults = self.__dict__["_defaults"] = self._resolve({})
+            return defaults
+        return self._resolve(rules)
+
+    def _resolve(self, rules: Mapping[str, Any]) -> Options:
         values = {name: spec.default for name, spec in self.spec.options.items()}
         for name, value in (rules or {}).items():
             if name not in self.spec.options:

@@ -12,7 +12,7 @@
 
 from __future__ import annotations
 
-from collections import Counter
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from paipu.rules.fans import mcr as mcr_fans
@@ -69,15 +69,17 @@ def check_request(
             f"'hand' has {len(request.hand)} tiles; with {len(request.melds)} meld(s) it must "
             f"have {expected} (the winning tile is given apart, each meld counts as 3)"
         )
-    used = Counter([*request.hand, request.win_tile])
+    used = counts(request.hand)
+    used[request.win_tile] += 1
     for meld in request.melds:
-        used.update(meld.tiles)
-    for tile, n in sorted(used.items()):
-        if n > 4:
-            raise RequestError(
-                f"{n} copies of {tile_name(tile)} in hand, melds and winning "
-                "tile together; there are only 4"
-            )
+        for tile in meld.tiles:
+            used[tile] += 1
+    if max(used) > 4:
+        tile = used.index(max(used))
+        raise RequestError(
+            f"{used[tile]} copies of {tile_name(tile)} in hand, melds and winning "
+            "tile together; there are only 4"
+        )
     for flower in request.flowers:
         if not is_flower(flower):
             raise RequestError(f"'flowers' holds {tile_name(flower)}; flowers are 1f-8f")
@@ -156,21 +158,21 @@ class MCR(Variant):
 
 def fan_scores(result: mcr_fans.FanCount) -> tuple[FanScore, ...]:
     """The counted fans with their names, for an answer."""
-    out = []
-    for fan_id, count in result.items():
-        fan_def = mcr_fans.TABLE.by_id[fan_id]
-        out.append(
-            FanScore(
-                fan_def.id,
-                fan_def.name_zh,
-                fan_def.name_en,
-                fan_def.points,
-                count,
-                fan_def.excludes,
-                fan_def.not_counted,
-            )
-        )
-    return tuple(out)
+    return tuple(_fan_score(fan_id, count) for fan_id, count in result.items())
+
+
+@lru_cache(maxsize=4096)
+def _fan_score(fan_id: str, count: int) -> FanScore:
+    fan_def = mcr_fans.TABLE.by_id[fan_id]
+    return FanScore(
+        fan_def.id,
+        fan_def.name_zh,
+        fan_def.name_en,
+        fan_def.points,
+        count,
+        fan_def.excludes,
+        fan_def.not_counted,
+    )
 
 
 def _not_winning(hand: tuple[Tile, ...], win_tile: Tile, melds: int) -> str:
