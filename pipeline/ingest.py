@@ -54,6 +54,7 @@ class Task:
 def expand(paths: Iterable[Path]) -> list[Path]:
     """Files under the given paths, in a stable order; hidden files are skipped."""
     files: list[Path] = []
+    seen: set[str] = set()
     for path in paths:
         if path.is_dir():
             files.extend(
@@ -66,7 +67,13 @@ def expand(paths: Iterable[Path]) -> list[Path]:
             )
         else:
             files.append(path)
-    return files
+    unique = []
+    for file in files:  # the same file named twice is read once
+        key = os.path.normpath(str(file))
+        if key not in seen:
+            seen.add(key)
+            unique.append(file)
+    return unique
 
 
 def tasks_for(files: Iterable[Path], on_reject: Callable[[Rejected], None]) -> Iterator[Task]:

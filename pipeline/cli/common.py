@@ -12,8 +12,8 @@ EXIT_FAILED = 1
 EXIT_USAGE = 2
 EXIT_REJECTED = 3
 
-err_console = Console(stderr=True, highlight=False)
-out_console = Console(highlight=False)
+err_console = Console(stderr=True, highlight=False, soft_wrap=True)
+out_console = Console(highlight=False, soft_wrap=True)
 
 
 def existing_paths(paths: list[Path], command: str) -> list[Path]:

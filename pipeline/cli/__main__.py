@@ -1,0 +1,5 @@
+"""``python -m paipu.pipeline.cli``: the paipu command line."""
+
+from paipu.pipeline.cli import main
+
+main()
