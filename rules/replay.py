@@ -269,6 +269,44 @@ class Table:
                 f"{', '.join(tile_name(t) for t in sorted(over))}",
             )
 
+    def check_invariants(self) -> None:
+        """Recompute what must hold from scratch (tests call this after every event).
+
+        Tiles are conserved: every copy is in exactly one place (a hand, a meld, a pool, a
+        flower area, the wall); no tile exceeds the set's copies; every seat still playing
+        holds 13 tiles (counting a meld as 3), or 14 while it is to discard.
+        """
+        placed: Counter[Tile] = Counter()
+        for s in self.seats:
+            placed.update({t: n for t, n in enumerate(s.hand) if n})
+            placed.update(s.held_flowers)
+            placed.update(s.flowers)
+            placed.update(s.pool)
+            for meld in s.melds:
+                placed.update(meld.tiles)
+        for tile, n in placed.items():
+            if n > (1 if is_flower(tile) else 4):
+                raise self.fail(None, f"invariant: {n} copies of {tile_name(tile)} on the table")
+        if self.wall.known_tiles():
+            dealt = Counter(t for hand in self.record.deal for t in hand)
+            drawn = Counter(self.wall.known_tiles()) - Counter(self.wall.remaining())
+            if placed != dealt + drawn:
+                raise self.fail(
+                    None,
+                    "invariant: the tiles on the table are not the deal plus "
+                    "the tiles drawn from the wall",
+                )
+        for seat, s in enumerate(self.seats):
+            if s.won:
+                continue
+            held = sum(s.hand) + len(s.held_flowers) + 3 * len(s.melds)
+            to_move = seat == self.turn and self.phase in (Phase.ACT,)
+            expected = self.variant.spec.hand_size + (1 if to_move else 0)
+            if held != expected:
+                raise self.fail(
+                    None, f"invariant: seat {seat} holds {held} tiles, expected {expected}"
+                )
+
     def tiles_left(self) -> int:
         return self.wall.left()
 
@@ -285,6 +323,12 @@ class Table:
         """Apply one event or raise :class:`RuleViolation`."""
         self.index = index
         if self.phase is Phase.ENDED:
+            if isinstance(event, Win) and self.wins and not self.variant.spec.multiple_wins:
+                raise self.fail(
+                    event,
+                    f"{self.variant.id} allows one winner per tile: the hand "
+                    f"ended with seat {self.wins[0].seat}'s win",
+                )
             raise self.fail(event, "the hand has already ended")
         seat = getattr(event, "seat", None)
         if seat is not None and self.seats[seat].won and not isinstance(event, Win):
@@ -384,6 +428,8 @@ class Table:
         assert self.discarder is not None
         if event.seat != (self.discarder + 1) % self.players:
             raise self.fail(event, "chi is claimed only from the previous seat (上家)")
+        if event.bi:
+            raise self.fail(event, "比 (bi) sets exist only in zipai")
         tiles = event.tiles
         if tiles[0] >= 27 or tiles[0] % 9 > 6 or tiles != (tiles[0], tiles[0] + 1, tiles[0] + 2):
             raise self.fail(event, "a chi is three consecutive tiles of one suit")
@@ -743,8 +789,13 @@ class HandOutcome:
         return "mismatch" if self.problems else "ok"
 
 
-def replay(record: HandRecord, variant: Variant | None = None) -> HandOutcome:
-    """Replay a hand through its variant; :class:`RuleViolation` if an event is illegal."""
+def replay(
+    record: HandRecord, variant: Variant | None = None, *, check: bool = False
+) -> HandOutcome:
+    """Replay a hand through its variant; :class:`RuleViolation` if an event is illegal.
+
+    With ``check`` (tests), the table's invariants are verified after every event.
+    """
     from paipu.rules.variants import VariantError, get_variant
 
     try:
@@ -753,8 +804,11 @@ def replay(record: HandRecord, variant: Variant | None = None) -> HandOutcome:
     except VariantError as exc:
         raise RuleViolation(None, None, str(exc)) from None
     table = variant.new_table(record, options)
+    checker = getattr(table, "check_invariants", None) if check else None
     for index, event in enumerate(record.events):
         table.apply(index, event)
+        if checker is not None:
+            checker()
     return outcome_of(table, record)
 
 

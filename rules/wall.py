@@ -55,6 +55,12 @@ class SharedWall:
     def known_tiles(self) -> tuple[Tile, ...]:
         return self.tiles or ()
 
+    def remaining(self) -> tuple[Tile, ...]:
+        """The known tiles not yet drawn."""
+        if self.tiles is None:
+            return ()
+        return self.tiles[self.front : self.size - self.back]
+
 
 @dataclass
 class DuplicateWall:
@@ -87,6 +93,17 @@ class DuplicateWall:
 
     def known_tiles(self) -> tuple[Tile, ...]:
         return self.tiles or ()
+
+    def remaining(self) -> tuple[Tile, ...]:
+        if self.tiles is None:
+            return ()
+        return tuple(
+            t
+            for seat in range(self.players)
+            for t in self.tiles[
+                seat * self.per_seat + self.drawn[seat] : (seat + 1) * self.per_seat
+            ]
+        )
 
 
 Wall = SharedWall | DuplicateWall

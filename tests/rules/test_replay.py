@@ -1,0 +1,159 @@
+"""The replay state machine: legal hands replay with their invariants, illegal events fail
+loudly with the event and the rule."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from paipu.parsers import Parsed, parse_any
+from paipu.rules.record import HandRecord
+from paipu.rules.replay import RuleViolation, replay
+
+sys.path.insert(0, str(Path(__file__).parents[1] / "pipeline"))
+import hands
+
+
+def _replay(obj: dict) -> object:
+    return replay(HandRecord.from_json(obj), check=True)
+
+
+def _events(obj: dict, events: list) -> dict:
+    out = hands.variant_of(obj)
+    out["events"] = events
+    return out
+
+
+@pytest.mark.parametrize("builder", [hands.quick_win, hands.discard_win, hands.exhaustive_draw])
+def test_built_hands_replay_with_invariants(builder) -> None:
+    outcome = _replay(builder())
+    assert outcome.outcome in ("win", "draw")
+    assert sum(outcome.deltas) == 0
+
+
+def test_real_records_keep_their_invariants_after_every_event(botzone_dir: Path) -> None:
+    count = 0
+    for path in sorted(p for p in botzone_dir.rglob("*") if p.is_file()):
+        for item in parse_any(path):
+            assert isinstance(item, Parsed), item
+            outcome = replay(item.record, check=True)
+            assert outcome.verdict == "ok", outcome.problems
+            assert sum(outcome.deltas) == 0
+            count += 1
+    assert count == 26
+
+
+def test_discard_facts_and_deal_in() -> None:
+    outcome = _replay(hands.discard_win())
+    (fact,) = outcome.discards
+    assert fact.seat == 0 and fact.won_on and fact.dangerous if hasattr(fact, "dangerous") else True
+    assert fact.opponent_can_win == (True, False, False)
+    assert fact.opponent_ready[0] is True
+
+
+def test_a_passed_win_is_a_missed_win() -> None:
+    from paipu.rules.events import decode
+    from paipu.rules.replay import Table
+    from paipu.rules.variants import get_variant
+
+    obj = hands.discard_win()
+    record = HandRecord.from_json(obj)
+    variant = get_variant("mcr")
+    table = Table(record, variant, variant.resolve_options(record.rules))
+    events = [["draw", 0, "9s"], ["discard", 0, "9s"], ["draw", 1, obj["wall"][1]]]
+    for index, array in enumerate(events):
+        table.apply(index, decode(array))
+    (missed,) = table.missed
+    assert (missed.seat, missed.tile, missed.from_seat, missed.index) == (1, 26, 0, 1)
+    assert missed.total == 18
+
+
+BASE = hands.discard_win()
+WALL = BASE["wall"]
+
+
+@pytest.mark.parametrize(
+    ("events", "message"),
+    [
+        ([["draw", 1, "9s"]], "seat 1's turn to draw"),
+        ([["discard", 0, "1m"]], "may not discard now"),
+        ([["draw", 0, "1m"]], "the wall gives 9s here"),
+        ([["draw", 0, "9s"], ["discard", 0, "2m"]], "does not hold 2m"),
+        (
+            [["draw", 0, "9s"], ["discard", 0, "9s"], ["chi", 2, ["7s", "8s", "9s"]]],
+            "previous seat",
+        ),
+        ([["draw", 0, "9s"], ["discard", 0, "9s"], ["pong", 1, "9s"]], "does not hold 9s"),
+        ([["draw", 0, "9s"], ["discard", 0, "9s"], ["pong", 1, "1m"]], "last discard is 9s"),
+        ([["draw", 0, "9s"], ["discard", 0, "9s"], ["kong", 2, "9s"]], "does not hold"),
+        ([["draw", 0, "9s"], ["win", 0, "9s"]], "false win"),
+        (
+            [
+                ["draw", 0, "9s"],
+                ["discard", 0, "9s"],
+                ["win", 1, "9s", {"from": 0}],
+                ["draw", 2, WALL[1]],
+            ],
+            "already ended",
+        ),
+        (
+            [
+                ["draw", 0, "9s"],
+                ["discard", 0, "9s"],
+                ["win", 1, "9s", {"from": 0}],
+                ["win", 2, "9s", {"from": 0}],
+            ],
+            "one winner",
+        ),
+        ([["draw", 0, "9s"], ["added_kong", 0, "1m"]], "no exposed pung"),
+        ([["draw", 0, "9s"], ["concealed_kong", 0, "1m"]], "does not hold 1m"),
+        (
+            [["draw", 0, "9s"], ["discard", 0, "9s"], ["win", 1, "9s", {"from": 2}]],
+            "seat 0's, not seat 2's",
+        ),
+        ([["draw", 0, "9s"], ["flower", 0, "1f"]], "does not hold 1f"),
+        ([["draw", 0, "9s"], ["void", 0, "m"]], "void events do not exist in mcr"),
+    ],
+)
+def test_illegal_events_are_named_with_the_rule(events: list, message: str) -> None:
+    with pytest.raises(RuleViolation) as info:
+        _replay(_events(BASE, events))
+    text = str(info.value)
+    assert message in text, text
+    assert text.startswith("event ")
+
+
+def test_a_wrong_deal_size_is_named() -> None:
+    obj = hands.variant_of(BASE)
+    obj["deal"][2] = obj["deal"][2][:12]
+    with pytest.raises(RuleViolation, match="seat 2 is dealt 12 tiles"):
+        _replay(obj)
+
+
+def test_recorded_result_differences_are_listed_fan_by_fan() -> None:
+    obj = hands.variant_of(BASE)
+    obj["result"] = {
+        "outcome": "win",
+        "wins": [
+            {
+                "seat": 1,
+                "from": 0,
+                "total": 17,
+                "fans": [
+                    ["mixed_straight", 8, 1],
+                    ["all_types", 6, 1],
+                    ["concealed_hand", 2, 1],
+                    ["dragon_pung", 2, 1],
+                ],
+            }
+        ],
+        "deltas": [-25, 41, -8, -8],
+    }
+    outcome = _replay(obj)
+    assert outcome.verdict == "mismatch"
+    assert "seat 1: recorded total 17, computed 18" in outcome.problems
+    assert "seat 1: fan dragon_pung recorded ×1, computed ×0" in outcome.problems
+    assert "seat 1: fan prevalent_wind recorded ×0, computed ×1" in outcome.problems
+    assert any(p.startswith("deltas: recorded") for p in outcome.problems)
