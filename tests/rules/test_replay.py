@@ -48,7 +48,9 @@ def test_real_records_keep_their_invariants_after_every_event(botzone_dir: Path)
 def test_discard_facts_and_deal_in() -> None:
     outcome = _replay(hands.discard_win())
     (fact,) = outcome.discards
-    assert fact.seat == 0 and fact.won_on and fact.dangerous if hasattr(fact, "dangerous") else True
+    assert fact.seat == 0
+    assert fact.won_on
+    assert not fact.claimed
     assert fact.opponent_can_win == (True, False, False)
     assert fact.opponent_ready[0] is True
 
