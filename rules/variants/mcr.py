@@ -12,7 +12,6 @@
 
 from __future__ import annotations
 
-import random
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -21,31 +20,15 @@ from paipu.rules.melds import Group, MeldKind
 from paipu.rules.score import FanScore, RequestError, ScoreAnswer, ScoreRequest
 from paipu.rules.settlement import mcr_win_deltas
 from paipu.rules.shanten import Shape, shanten
-from paipu.rules.tiles import N_KINDS, Tile, counts, is_flower, tile_name
+from paipu.rules.tiles import Tile, counts, is_flower, tile_name
 from paipu.rules.variants import Options, Variant, register
 from paipu.rules.wall import DuplicateWall, Wall
 
 if TYPE_CHECKING:
     from paipu.rules.record import HandRecord
-    from paipu.rules.replay import HandOutcome, Table
-    from paipu.rules.selfplay import HandSetup, Scenario
+    from paipu.rules.replay import Table
 
 SHAPES = tuple(Shape)
-
-#: ``--scenario mcr-88``: each 88-fan hand as (the dealer's 13 tiles, its first draws).
-#: The dealer is dealt a ready hand and wins on its first draw; for four kongs it is dealt
-#: four concealed pungs and draws the fourth copy of each, then the pair's tile.
-SCENARIO_SETS = {
-    "mcr-88": {
-        "big_four_winds": ("111z222z333z44z55p", "4z"),
-        "big_three_dragons": ("555z666z777z234m9p", "9p"),
-        "all_green": ("234s234s66s888s66z", "6s"),
-        "nine_gates": ("1112345678999m", "5m"),
-        "four_kongs": ("111m555p999s777z3z", "1m5p9s7z3z"),
-        "seven_shifted_pairs": ("1122334455667m", "7m"),
-        "thirteen_orphans": ("19m19p19s1234567z", "7z"),
-    },
-}
 
 
 def check_request(
@@ -150,30 +133,11 @@ class MCR(Variant):
         )
         return ScoreAnswer(legal=True, total=result.total, fans=fans, deltas=deltas)
 
-    def self_play(self, rng: random.Random, setup: HandSetup, options: Options) -> HandOutcome:
-        from paipu.rules.bots import make_bots
-        from paipu.rules.mahjong_selfplay import play_hand
-
-        return play_hand(self, options, setup, rng, lambda: make_bots(self, setup.styles))
-
-    def scenarios(self, name: str) -> tuple[Scenario, ...]:
-        from paipu.rules.mahjong_selfplay import scenarios_from
-
-        return scenarios_from(name, SCENARIO_SETS, self)
-
     def wall_tiles(self, options: Options) -> list[Tile]:
         tiles = super().wall_tiles(options)
         if options["wall"] == "duplicate":  # Botzone plays without flowers
             tiles = [t for t in tiles if not is_flower(t)]
         return tiles
-
-    # The base class rebuilds these from the options on every call; the replay asks for
-    # them on every draw and discard, so MCR answers from constants (same answers).
-    def replay_shapes(self) -> tuple[Shape, ...]:
-        return SHAPES
-
-    def replay_tile_allowed(self, tile: Tile, options: Options) -> bool:
-        return tile < N_KINDS or (is_flower(tile) and options["wall"] != "duplicate")
 
     def replay_wall(self, record: HandRecord, options: Options) -> Wall:
         if options["wall"] != "duplicate":
