@@ -37,6 +37,8 @@ class Query:
 
 def _sql_files(folder: str) -> list[tuple[str, str]]:
     root = resources.files("paipu.sql") / folder
+    if not root.is_dir():
+        return []
     return sorted(
         (p.name, p.read_text(encoding="utf-8")) for p in root.iterdir() if p.name.endswith(".sql")
     )

@@ -17,7 +17,8 @@ def _modules() -> list[str]:
         package = importlib.import_module(package_name)
         names.append(package_name)
         for info in pkgutil.walk_packages(package.__path__, prefix=f"{package_name}."):
-            names.append(info.name)
+            if not info.name.endswith(".__main__"):
+                names.append(info.name)
     return sorted(names)
 
 
