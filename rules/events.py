@@ -13,6 +13,7 @@ Win(seat=1, tile=14, from_seat=2)
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, TypeVar
@@ -147,21 +148,33 @@ class Flower(_TileEvent):
 @event_kind
 @dataclass(frozen=True, slots=True)
 class Chi(Event):
-    """The seat claims the last discard to make a run (吃), claimed tile included."""
+    """The seat claims the last discard to make a run (吃), claimed tile included.
+
+    ``bi``: zipai only, the further sets of three (比牌) the seat must lay down with the
+    chi, written as extra ``{"bi": [[t1, t2, t3], …]}``; empty in mahjong.
+    """
 
     kind: ClassVar[str] = "chi"
     seat: int
     tiles: tuple[Tile, Tile, Tile]
+    bi: tuple[tuple[Tile, ...], ...] = ()
 
     @classmethod
     def decode(cls, seat: int | None, payload: Any, extra: Mapping[str, Any]) -> Event:
         tiles = _tiles(payload, cls.kind)
         if seat is None or len(tiles) != 3:
             raise EventError("chi: a seat and three tiles are required")
-        return cls(seat, tuple(sorted(tiles)))  # type: ignore[arg-type]
+        bi_raw = extra.get("bi", [])
+        if not isinstance(bi_raw, list):
+            raise EventError(f"chi: 'bi' must be a list of sets of three, not {bi_raw!r}")
+        bi = tuple(sorted(tuple(sorted(_tiles(s, cls.kind))) for s in bi_raw))
+        if any(len(s) != 3 for s in bi):
+            raise EventError("chi: each 'bi' (比) set has three tiles")
+        return cls(seat, tuple(sorted(tiles)), bi)  # type: ignore[arg-type]
 
     def to_array(self) -> list[Any]:
-        return [self.kind, self.seat, tile_names(self.tiles)]
+        extra = {"bi": [tile_names(s) for s in self.bi]} if self.bi else {}
+        return _seat_array(self.kind, self.seat, tile_names(self.tiles), extra)
 
 
 @event_kind
@@ -306,3 +319,8 @@ def decode(array: Any, allowed: Callable[[str], bool] | None = None) -> Event:
     if not isinstance(extra, Mapping):
         raise EventError(f"{kind}: the fourth part must be an object, not {extra!r}")
     return cls.decode(seat, payload, extra)
+
+
+# Variant-specific event kinds register themselves when their module is imported; the zipai
+# kinds (flip, ti, wei, pao, peng, piao, xiang_gong) must be known before any log is read.
+importlib.import_module("paipu.rules.zipai.events")

@@ -10,7 +10,7 @@ from typing import Annotated
 
 import typer
 
-from paipu.pipeline.cli import audit, convert, ingest, score, simulate
+from paipu.pipeline.cli import audit, convert, demo, export, ingest, report, score, simulate, sql
 
 app = typer.Typer(
     name="paipu",
@@ -29,6 +29,10 @@ app.command(name="ingest", no_args_is_help=True)(ingest.ingest)
 app.command(name="audit", no_args_is_help=True)(audit.audit)
 app.command(name="convert", no_args_is_help=True)(convert.convert)
 app.command(name="simulate", no_args_is_help=True)(simulate.simulate)
+app.command(name="report", no_args_is_help=True)(report.report)
+app.command(name="sql", no_args_is_help=True)(sql.sql)
+app.command(name="export", no_args_is_help=True)(export.export)
+app.command(name="demo")(demo.demo)
 
 
 def _version(value: bool) -> None:

@@ -1,0 +1,43 @@
+"""``paipu export``: every table of a paipu database as a Parquet file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import duckdb
+import typer
+
+from paipu.pipeline.cli.common import EXIT_FAILED, EXIT_OK, EXIT_USAGE, err_console, out_console
+from paipu.pipeline.report import query
+
+
+def export(
+    db: Annotated[Path, typer.Option("--db", help="The DuckDB file written by `paipu ingest`.")],
+    out: Annotated[
+        Path, typer.Option("--out", "-o", help="The folder to write TABLE.parquet into.")
+    ],
+) -> None:
+    """Write each table of the database (hands, hand_seats, wins, win_fans, discards,
+    missed_wins, events, rejects) to `OUT/<table>.parquet`, for Polars, pandas, R or Spark.
+
+    **Exit codes**: 0 written; 2 usage error (missing database); 1 the database could not
+    be read or a file could not be written.
+    """
+    if not db.is_file():
+        err_console.print(f"paipu export: {db}: no such database file")
+        raise typer.Exit(EXIT_USAGE)
+    con = duckdb.connect(str(db), read_only=True)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        for name in query(con, "export-tables")["table_name"].to_list():
+            path = out / f"{name}.parquet"
+            relation = con.table(name)
+            relation.write_parquet(str(path))
+            out_console.print(f"{name:12} {relation.count('*').fetchall()[0][0]:>12,} rows  {path}")
+    except (duckdb.Error, OSError) as exc:
+        err_console.print(f"paipu export: {exc}")
+        raise typer.Exit(EXIT_FAILED) from None
+    finally:
+        con.close()
+    raise typer.Exit(EXIT_OK)

@@ -1,0 +1,89 @@
+"""``paipu report``: write the HTML report pages of a paipu database."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import duckdb
+import typer
+
+from paipu.pipeline.cli.common import EXIT_FAILED, EXIT_OK, EXIT_USAGE, err_console, out_console
+from paipu.pipeline.report import (
+    NoHandsError,
+    ReportOptions,
+    check_since,
+    default_jobs,
+    write_report,
+)
+
+#: Nothing matched the filters: no page was written.
+EXIT_NO_HANDS = 4
+
+
+def report(
+    db: Annotated[Path, typer.Option("--db", help="The DuckDB file written by `paipu ingest`.")],
+    out: Annotated[Path, typer.Option("--out", "-o", help="The folder to write the pages into.")],
+    variant: Annotated[
+        str | None, typer.Option("--variant", help="Only this variant, e.g. mcr.")
+    ] = None,
+    player: Annotated[
+        str | None,
+        typer.Option("--player", help="Only the hands this player sat in; one player page."),
+    ] = None,
+    since: Annotated[
+        str | None,
+        typer.Option(
+            "--since",
+            help="Only hands from this date on (2026-01-31 or 2026-01-31T18:00); hands "
+            "without a recorded time are then left out.",
+        ),
+    ] = None,
+    self_contained: Annotated[
+        bool,
+        typer.Option(
+            "--self-contained",
+            help="Inline plotly.js, the styles and the replay script into every page, so any "
+            "page can be sent alone (pages with figures grow by 4.6 MB each).",
+        ),
+    ] = False,
+    jobs: Annotated[
+        int, typer.Option("--jobs", "-j", min=1, help="Worker processes for the hand pages.")
+    ] = default_jobs(),
+) -> None:
+    """Write the report pages: an overview (`index.html`), win rates, fan frequencies,
+    deal-in risk, a page per player, a replay page per hand and the audit.
+
+    Pages open from disk with no network: plotly.js is written once into `OUT/assets/` and
+    loaded by relative path (keep the folder together, or use `--self-contained`). The
+    database is opened read-only; the same database and options give the same files.
+
+    **Exit codes**: 0 written; 4 no hand matches the filters (nothing written);
+    2 usage error (missing database, bad date); 1 the database could not be read or the
+    pages could not be written.
+    """
+    if not db.is_file():
+        err_console.print(f"paipu report: {db}: no such database file")
+        raise typer.Exit(EXIT_USAGE)
+    try:
+        check_since(since)
+    except ValueError as exc:
+        err_console.print(f"paipu report: {exc}")
+        raise typer.Exit(EXIT_USAGE) from None
+    options = ReportOptions(variant, player, since, self_contained, jobs)
+    try:
+        with err_console.status("writing the report") as status:
+            summary = write_report(
+                db, out, options, lambda stage: status.update(f"report: {stage}")
+            )
+    except NoHandsError as exc:
+        err_console.print(f"paipu report: {exc}; nothing written")
+        raise typer.Exit(EXIT_NO_HANDS) from None
+    except (duckdb.Error, OSError) as exc:
+        err_console.print(f"paipu report: {exc}")
+        raise typer.Exit(EXIT_FAILED) from None
+    err_console.print(
+        f"{summary.pages:,} pages for {summary.hands:,} hands and {summary.players:,} players"
+    )
+    out_console.print(str(summary.index.resolve()), markup=False)
+    raise typer.Exit(EXIT_OK)

@@ -1,0 +1,78 @@
+"""``paipu sql``: an analyst's own query on a paipu database, shown or saved."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import duckdb
+import typer
+from rich.table import Table
+
+from paipu.pipeline.cli.common import EXIT_FAILED, EXIT_OK, EXIT_USAGE, err_console, out_console
+
+
+def sql(
+    query: Annotated[
+        str, typer.Argument(help='The SQL to run (DuckDB dialect), e.g. "SELECT * FROM wins".')
+    ],
+    db: Annotated[Path, typer.Option("--db", help="The DuckDB file written by `paipu ingest`.")],
+    csv: Annotated[
+        Path | None, typer.Option("--csv", help="Write the whole result to this CSV file.")
+    ] = None,
+    parquet: Annotated[
+        Path | None, typer.Option("--parquet", help="Write the whole result to this Parquet file.")
+    ] = None,
+    rows: Annotated[
+        int, typer.Option("--rows", "-n", min=1, help="Rows to show when printing.")
+    ] = 50,
+) -> None:
+    """Run one SQL query on the database, opened read-only, and print the result as a table,
+    or save all of it with `--csv` or `--parquet`.
+
+    The tables are those of `sql/schema/001_hands.sql`: hands, hand_seats, wins, win_fans,
+    discards, missed_wins, events, rejects. Try `paipu sql "DESCRIBE hands" --db FILE`.
+
+    **Exit codes**: 0 done; 1 the query failed (its error is printed); 2 usage error
+    (missing database, both --csv and --parquet).
+    """
+    if not db.is_file():
+        err_console.print(f"paipu sql: {db}: no such database file")
+        raise typer.Exit(EXIT_USAGE)
+    if csv is not None and parquet is not None:
+        err_console.print("paipu sql: give --csv or --parquet, not both")
+        raise typer.Exit(EXIT_USAGE)
+    con = duckdb.connect(str(db), read_only=True)
+    try:
+        relation = con.sql(query)
+        if relation is None:
+            err_console.print("done (the statement returns no rows)")
+            raise typer.Exit(EXIT_OK)
+        if csv is not None:
+            relation.write_csv(str(csv), header=True)
+            err_console.print(f"written to {csv}")
+        elif parquet is not None:
+            relation.write_parquet(str(parquet))
+            err_console.print(f"written to {parquet}")
+        else:
+            _print(relation.limit(rows + 1).pl(), rows)
+    except duckdb.Error as exc:
+        err_console.print(f"paipu sql: {exc}")
+        raise typer.Exit(EXIT_FAILED) from None
+    finally:
+        con.close()
+    raise typer.Exit(EXIT_OK)
+
+
+def _print(frame: object, rows: int) -> None:
+    import polars as pl
+
+    assert isinstance(frame, pl.DataFrame)
+    table = Table(show_lines=False)
+    for name in frame.columns:
+        table.add_column(name, overflow="fold")
+    for row in frame.head(rows).iter_rows():
+        table.add_row(*("" if v is None else str(v) for v in row))
+    out_console.print(table)
+    if frame.height > rows:
+        err_console.print(f"(first {rows} rows; --rows N for more, --csv or --parquet for all)")

@@ -1,0 +1,975 @@
+"""The body of every report page, from the frames of the named queries.
+
+Each function returns the page's HTML body (its figures included, each with a fixed div
+id); :mod:`paipu.reports.html` puts it into the template. Rows come sorted from the
+queries, so the same database gives the same bytes.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import polars as pl
+
+from paipu.reports import figures
+from paipu.reports.html import (
+    Column,
+    Html,
+    esc,
+    figure_html,
+    hand_file,
+    interval,
+    join,
+    json_script,
+    link,
+    num,
+    pct,
+    player_file,
+    signed,
+    slug,
+    table,
+    tag,
+)
+
+DEFINITIONS = {
+    "hand": (
+        "hand played",
+        "one seat in one hand (a player who sits at several seats of a hand, as Botzone's "
+        "bots do, plays it several times)",
+    ),
+    "win": ("win rate", "hands won / hands played"),
+    "self": ("self-draw share", "hands won by self-draw (自摸) / hands won"),
+    "dealin": (
+        "deal-in rate",
+        "hands in which the player's discard (or robbed kong) was won on (放铳) / hands played",
+    ),
+    "drawn": ("drawn-hand rate", "hands ending in an exhaustive draw (荒庄) / hands played"),
+    "points": (
+        "points won / lost per hand",
+        "the mean of max(Δ, 0) and of max(−Δ, 0) over the hands played, Δ being the "
+        "points the seat gained in the hand as the rules compute them",
+    ),
+    "wilson": (
+        "95% interval",
+        "for a proportion the Wilson score interval; for an average mean ± 1.96·sd/√n",
+    ),
+    "danger": (
+        "true danger",
+        "the discard completed the hand of an opponent who was ready (听牌), with enough fan to "
+        "win — known from the replay, whether or not the opponent took it",
+    ),
+    "wonon": ("dealt in", "someone won on the discard"),
+    "kinds": (
+        "discard kinds",
+        "honors (字牌) by how many other copies the discarder could see (own hand, discards, "
+        "exposed melds: 0-3); terminals 1 and 9; 2 or 8; 3 to 7",
+    ),
+    "turns": (
+        "turn buckets",
+        "the discarder's own discard count in the hand (巡): 1-3, 4-6, 7-9, 10-12, 13+",
+    ),
+    "open": (
+        "visibly open hand",
+        "the winner had at least one exposed meld when the tile was discarded",
+    ),
+    "share": ("share of wins", "wins containing the fan / wins of the variant"),
+    "missed": (
+        "missed win",
+        "a legal win (enough fan) that the player passed over: a discard not claimed, a "
+        "self-drawn tile not declared",
+    ),
+}
+
+#: Rows of a long per-player list shown on a page (the queries' $limit).
+LIST_LIMIT = 500
+
+
+def definitions(*keys: str) -> Html:
+    items = "".join(
+        f"<dt>{esc(DEFINITIONS[k][0])}</dt><dd>{esc(DEFINITIONS[k][1])}</dd>" for k in keys
+    )
+    return Html(f'<dl class="definitions">{items}</dl>')
+
+
+def rate_cell(row: Mapping[str, Any], name: str) -> Html:
+    """``40.0% (11.8–76.9)``: a rate with its interval."""
+    return Html(
+        f"{esc(pct(row[name]))} <span class=ci>"
+        f"({esc(interval(row[f'{name}_lo'], row[f'{name}_hi']))})</span>"
+    )
+
+
+def mean_cell(row: Mapping[str, Any], name: str) -> Html:
+    """``17.8 (−4.8–40.5)``: an average with its interval."""
+    return Html(
+        f"{esc(num(row[name]))} <span class=ci>"
+        f"({esc(interval(row[f'{name}_lo'], row[f'{name}_hi'], scale=1))})</span>"
+    )
+
+
+def card(value: Any, label: str) -> Html:
+    return Html(f'<div class="card"><b>{esc(value)}</b><span>{esc(label)}</span></div>')
+
+
+def hand_link(root: str, game: str, hand: int, text: Any = None, step: int | None = None) -> Html:
+    href = f"{root}hands/{hand_file(game, hand)}" + (f"#step={step}" if step is not None else "")
+    return link(href, text if text is not None else f"{game} #{hand}")
+
+
+def player_link(root: str, player: str, linked: Callable[[str], bool]) -> Html:
+    if not linked(player):
+        return esc(player)
+    return link(f"{root}players/{player_file(player)}", player)
+
+
+def when(value: Any) -> str:
+    return "–" if value is None else str(value)[:16].replace("T", " ")
+
+
+# --------------------------------------------------------------------------- overview
+
+
+@dataclass(frozen=True)
+class Filters:
+    """What a report was asked to cover, for the page headers."""
+
+    variant: str | None = None
+    player: str | None = None
+    since: str | None = None
+
+    def describe(self) -> str:
+        parts = []
+        if self.variant:
+            parts.append(f"variant {self.variant}")
+        if self.player:
+            parts.append(f"hands in which {self.player} played")
+        if self.since:
+            parts.append(f"hands since {self.since} (hands without a time left out)")
+        return "; ".join(parts) if parts else "all hands in the database"
+
+
+def overview(
+    totals: Mapping[str, Any],
+    variants: pl.DataFrame,
+    players: pl.DataFrame,
+    filters: Filters,
+    linked: Callable[[str], bool],
+) -> Html:
+    first, last = when(totals["first_time"]), when(totals["last_time"])
+    dates = "no times recorded" if totals["first_time"] is None else f"{first} → {last}"
+    untimed = f"; {totals['untimed']:,} hands without a time" if totals["untimed"] else ""
+    parts = [
+        tag("p", f"Covers {filters.describe()}.", class_="lead"),
+        Html('<div class="cards">'),
+        card(f"{totals['hands']:,}", "hands"),
+        card(f"{totals['games']:,}", "games"),
+        card(f"{totals['players']:,}", "players"),
+        card(f"{totals['variants']:,}", "variants"),
+        card(f"{totals['mismatched']:,}", "disagree with the rules"),
+        card(f"{totals['rejected']:,}", "rejected (all files)"),
+        Html("</div>"),
+        tag("p", f"Dates: {dates}{untimed}."),
+        tag("h2", "Pages"),
+        Html(
+            "<ul>"
+            "<li><a href='winrates.html'>Win rates</a>: per player, by seat and dealer, by "
+            "variant and over time, with 95% intervals.</li>"
+            "<li><a href='fans.html'>Fan frequencies</a>: how often each fan and hand type "
+            "wins, win totals, combinations, each player against the population.</li>"
+            "<li><a href='dealin.html'>Deal-in risk</a>: danger and deal-ins by discard kind "
+            "and turn, by the opponents' exposed melds, per player.</li>"
+            "<li><a href='players/index.html'>Player pages</a>: score over time, games, "
+            "biggest wins and losses, fan profile, deal-ins, missed wins, replays.</li>"
+            "<li><a href='audit.html'>Audit</a>: hands whose record disagrees with the rules, "
+            "fan by fan, and the rejected hands with their reasons.</li>"
+            "</ul>"
+        ),
+        tag("h2", "Variants"),
+        table(
+            [
+                Column("variant"),
+                Column("hands", True),
+                Column("games", True),
+                Column("players", True),
+                Column("won", True),
+                Column("drawn", True),
+                Column("aborted", True),
+                Column("ok", True, "the record agrees with the rules"),
+                Column("mismatch", True, "the record disagrees with the rules: see the audit"),
+                Column("unrecorded", True, "the source recorded no result to compare"),
+            ],
+            (
+                (
+                    r["variant"],
+                    f"{r['hands']:,}",
+                    f"{r['games']:,}",
+                    f"{r['players']:,}",
+                    f"{r['won']:,}",
+                    f"{r['drawn']:,}",
+                    f"{r['aborted']:,}",
+                    f"{r['ok']:,}",
+                    f"{r['mismatched']:,}",
+                    f"{r['unrecorded']:,}",
+                )
+                for r in variants.iter_rows(named=True)
+            ),
+        ),
+        figure_html(figures.outcomes(variants), "overview-outcomes"),
+        tag("h2", "Players"),
+        players_table(players, "", linked, limit=100),
+    ]
+    if players.height > 100:
+        parts.append(
+            tag(
+                "p",
+                f"The {players.height:,} players are all listed on the players page.",
+                class_="note",
+            )
+        )
+    return join(parts)
+
+
+def players_table(
+    players: pl.DataFrame, root: str, linked: Callable[[str], bool], limit: int | None = None
+) -> Html:
+    rows = players if limit is None else players.head(limit)
+    return table(
+        [
+            Column("player"),
+            Column("hands", True),
+            Column("games", True),
+            Column("points", True),
+            Column("variants"),
+        ],
+        (
+            (
+                player_link(root, r["player"], linked),
+                f"{r['hands']:,}",
+                f"{r['games']:,}",
+                signed(r["points"]),
+                r["variants"],
+            )
+            for r in rows.iter_rows(named=True)
+        ),
+    )
+
+
+def players_index(players: pl.DataFrame, linked: Callable[[str], bool]) -> Html:
+    return join(
+        [
+            tag(
+                "p",
+                "Every player of the report, most hands first; each name opens the player's page.",
+                class_="lead",
+            ),
+            players_table(players, "../", linked),
+        ]
+    )
+
+
+# --------------------------------------------------------------------------- win rates
+
+RATE_COLUMNS = [
+    Column("hands", True, "hands played"),
+    Column("win rate", True, "hands won / hands played (95% Wilson interval)"),
+    Column("self-draw", True, "self-drawn wins / wins"),
+    Column("deal-in", True, "hands dealt in / hands played"),
+    Column("drawn", True, "exhaustive draws / hands played"),
+    Column("won / hand", True, "mean of max(Δ,0), 95% interval"),
+    Column("lost / hand", True, "mean of max(−Δ,0), 95% interval"),
+]
+
+
+def _rate_row(r: Mapping[str, Any]) -> list[Any]:
+    return [
+        f"{r['hands']:,}",
+        rate_cell(r, "win_rate"),
+        rate_cell(r, "self_draw"),
+        rate_cell(r, "deal_in_rate"),
+        rate_cell(r, "drawn_rate"),
+        mean_cell(r, "won"),
+        mean_cell(r, "lost"),
+    ]
+
+
+def winrates(
+    players: pl.DataFrame,
+    seats: pl.DataFrame,
+    variants: pl.DataFrame,
+    rolling: pl.DataFrame,
+    window: int,
+    linked: Callable[[str], bool],
+) -> Html:
+    return join(
+        [
+            definitions("hand", "win", "self", "dealin", "drawn", "points", "wilson"),
+            tag("h2", "Per player"),
+            table(
+                [Column("player"), *RATE_COLUMNS],
+                (
+                    [player_link("", r["player"], linked), *_rate_row(r)]
+                    for r in players.iter_rows(named=True)
+                ),
+            ),
+            figure_html(figures.player_rates(players), "winrates-players"),
+            tag("h2", "By seat and dealer"),
+            table(
+                [Column("seat"), Column("dealer"), *RATE_COLUMNS],
+                (
+                    [r["seat"], "dealer" if r["is_dealer"] else "–", *_rate_row(r)]
+                    for r in seats.iter_rows(named=True)
+                ),
+            ),
+            figure_html(figures.seat_rates(seats), "winrates-seats"),
+            tag("h2", "By variant"),
+            table(
+                [Column("variant"), *RATE_COLUMNS],
+                ([r["variant"], *_rate_row(r)] for r in variants.iter_rows(named=True)),
+            ),
+            figure_html(figures.variant_rates(variants), "winrates-variants"),
+            tag("h2", "Over time"),
+            tag(
+                "p",
+                f"Each line is a player's win rate over their last {window} hands (fewer at the "
+                "start), hand after hand in the order played (by time; hands without a time "
+                "after, by game and hand). The players with most hands are drawn.",
+                class_="note",
+            ),
+            figure_html(figures.rolling_rates(rolling, window), "winrates-rolling"),
+        ]
+    )
+
+
+# --------------------------------------------------------------------------- fans
+
+
+def fans(
+    frequency: pl.DataFrame,
+    totals: pl.DataFrame,
+    average: pl.DataFrame,
+    combinations: pl.DataFrame,
+    profile: pl.DataFrame,
+) -> Html:
+    parts: list[Any] = [definitions("share", "wilson")]
+    variants = average["variant"].to_list()
+    if not variants:
+        parts.append(tag("p", "No wins in this report.", class_="note"))
+    for variant in variants:
+        key = slug(variant)
+        freq = frequency.filter(pl.col("variant") == variant)
+        avg = average.filter(pl.col("variant") == variant).row(0, named=True)
+        parts += [
+            tag("h2", f"{variant}", id=f"variant-{key}"),
+            Html('<div class="cards">'),
+            card(f"{avg['wins']:,}", "wins"),
+            card(
+                num(avg["total"]), f"mean total ({interval(avg['total_lo'], avg['total_hi'], 1)})"
+            ),
+            card(
+                num(avg["points"]),
+                f"mean points won ({interval(avg['points_lo'], avg['points_hi'], 1)})",
+            ),
+            Html("</div>"),
+            figure_html(figures.fan_frequency(freq, variant), f"fans-frequency-{key}"),
+            tag("h3", "Every fan"),
+            table(
+                [
+                    Column("番种"),
+                    Column("fan"),
+                    Column("points", True, "points per instance"),
+                    Column("wins with it", True),
+                    Column("share of wins", True, "95% Wilson interval"),
+                ],
+                (
+                    (
+                        r["name_zh"],
+                        r["name_en"],
+                        r["points"],
+                        f"{r['with_fan']:,}",
+                        rate_cell(r, "share"),
+                    )
+                    for r in freq.iter_rows(named=True)
+                ),
+            ),
+            figure_html(
+                figures.win_totals(totals.filter(pl.col("variant") == variant), variant),
+                f"fans-totals-{key}",
+            ),
+            tag("h3", "Most frequent combinations"),
+            tag("p", "The whole set of fans of a win; flowers left out.", class_="note"),
+            table(
+                [Column("番种"), Column("fans"), Column("wins", True), Column("share", True)],
+                (
+                    (r["names_zh"], r["names_en"], f"{r['with_combo']:,}", rate_cell(r, "share"))
+                    for r in combinations.filter(pl.col("variant") == variant).iter_rows(named=True)
+                ),
+            ),
+            tag("h3", "Players against the population"),
+            figure_html(figures.fan_player_heatmap(profile, variant), f"fans-players-{key}"),
+        ]
+    return join(parts)
+
+
+# --------------------------------------------------------------------------- deal-in
+
+
+def dealin(
+    grid: pl.DataFrame, melds: pl.DataFrame, players: pl.DataFrame, linked: Callable[[str], bool]
+) -> Html:
+    parts: list[Any] = [definitions("danger", "wonon", "kinds", "turns", "open", "wilson")]
+    for variant in grid["variant"].unique(maintain_order=True).to_list():
+        key = slug(variant)
+        part = grid.filter(pl.col("variant") == variant)
+        parts += [
+            tag("h2", variant, id=f"variant-{key}"),
+            figure_html(figures.dealin_heatmap(grid, variant, "danger"), f"dealin-danger-{key}"),
+            figure_html(
+                figures.dealin_heatmap(grid, variant, "won_on_rate"), f"dealin-wonon-{key}"
+            ),
+            table(
+                [
+                    Column("discard kind"),
+                    Column("turns"),
+                    Column("discards", True),
+                    Column("true danger", True),
+                    Column("dealt in", True),
+                ],
+                (
+                    (
+                        r["kind"],
+                        r["turns"],
+                        f"{r['discards']:,}",
+                        rate_cell(r, "danger"),
+                        rate_cell(r, "won_on_rate"),
+                    )
+                    for r in part.iter_rows(named=True)
+                ),
+            ),
+            tag("h3", "Against opponents by their exposed melds"),
+            tag(
+                "p",
+                "Each discard is counted once per opponent: the rate is the share of those "
+                "discard-opponent pairs in which that opponent won on the tile (or could have).",
+                class_="note",
+            ),
+            figure_html(figures.dealin_melds(melds, variant), f"dealin-melds-{key}"),
+            table(
+                [
+                    Column("opponent's melds"),
+                    Column("pairs", True),
+                    Column("won on by them", True),
+                    Column("completed their hand", True),
+                ],
+                (
+                    (
+                        r["melds"],
+                        f"{r['pairs']:,}",
+                        rate_cell(r, "won_by_rate"),
+                        rate_cell(r, "could_win_rate"),
+                    )
+                    for r in melds.filter(pl.col("variant") == variant).iter_rows(named=True)
+                ),
+            ),
+        ]
+    parts += [
+        tag("h2", "Per player"),
+        figure_html(figures.dealin_players(players), "dealin-players"),
+        table(
+            [
+                Column("player"),
+                Column("hands", True),
+                Column("deal-ins", True),
+                Column("deal-in rate", True),
+                Column("into open hands", True, "deal-ins whose winner had an exposed meld"),
+                Column("dangerous discards", True, "share of the player's discards"),
+                Column("points lost / deal-in", True),
+            ],
+            (
+                (
+                    player_link("", r["player"], linked),
+                    f"{r['hands']:,}",
+                    f"{r['deal_ins']:,}",
+                    rate_cell(r, "deal_in_rate"),
+                    f"{r['into_open']:,}",
+                    rate_cell(r, "danger_rate"),
+                    mean_cell(r, "lost"),
+                )
+                for r in players.iter_rows(named=True)
+            ),
+        ),
+    ]
+    return join(parts)
+
+
+# --------------------------------------------------------------------------- player pages
+
+
+@dataclass(frozen=True)
+class PlayerData:
+    """One player's rows of every player query."""
+
+    player: str
+    rates: Mapping[str, Any] | None
+    dealin: Mapping[str, Any] | None
+    cumulative: pl.DataFrame
+    games: pl.DataFrame
+    extremes: pl.DataFrame
+    profile: pl.DataFrame
+    deal_ins: pl.DataFrame
+    missed: pl.DataFrame
+
+
+def player_page(data: PlayerData, linked: Callable[[str], bool]) -> Html:
+    root = "../"
+    r = data.rates
+    parts: list[Any] = []
+    if r is not None:
+        parts += [
+            Html('<div class="cards">'),
+            card(f"{r['hands']:,}", "hands played"),
+            card(pct(r["win_rate"]), f"win rate ({interval(r['win_rate_lo'], r['win_rate_hi'])})"),
+            card(
+                pct(r["deal_in_rate"]),
+                f"deal-in rate ({interval(r['deal_in_rate_lo'], r['deal_in_rate_hi'])})",
+            ),
+            card(pct(r["self_draw"]), "of wins self-drawn"),
+            card(signed(r["points"]), "points"),
+            Html("</div>"),
+            table([*RATE_COLUMNS], [_rate_row(r)]),
+        ]
+    parts += [
+        definitions("hand", "win", "dealin", "wilson"),
+        figure_html(figures.cumulative_score(data.cumulative, data.player), "player-cumulative"),
+        tag("h2", "Games"),
+    ]
+    games = data.games
+    total_games = games["games_total"].max() if games.height else 0
+    if total_games and total_games > games.height:
+        parts.append(
+            tag("p", f"The {games.height:,} most recent of {total_games:,} games.", class_="note")
+        )
+    parts.append(
+        table(
+            [
+                Column("started"),
+                Column("game"),
+                Column("variant"),
+                Column("hands (replays)"),
+                Column("wins", True),
+                Column("deal-ins", True),
+                Column("points", True),
+            ],
+            (
+                (
+                    when(g["started"]),
+                    g["game"],
+                    g["variant"],
+                    join((hand_link(root, g["game"], h, h) for h in g["hands"]), " "),
+                    g["wins"],
+                    g["deal_ins"],
+                    signed(g["points"]),
+                )
+                for g in games.iter_rows(named=True)
+            ),
+        )
+    )
+    parts.append(tag("h2", "Biggest wins and losses"))
+    parts.append(
+        table(
+            [
+                Column(""),
+                Column("hand"),
+                Column("when"),
+                Column("points", True),
+                Column("what happened"),
+            ],
+            (
+                (
+                    "win" if e["kind"] == "win" else "loss",
+                    hand_link(root, e["game"], e["hand"]),
+                    when(e["time"]),
+                    signed(e["delta"]),
+                    e["detail"],
+                )
+                for e in data.extremes.iter_rows(named=True)
+            ),
+        )
+    )
+    parts.append(tag("h2", "Fan profile against the population"))
+    profile = data.profile
+    for variant in profile["variant"].unique(maintain_order=True).to_list():
+        parts.append(
+            figure_html(
+                figures.player_fans(profile, variant, data.player), f"player-fans-{slug(variant)}"
+            )
+        )
+    if not profile.height:
+        parts.append(tag("p", "No wins in this report.", class_="note"))
+    parts.append(tag("h2", "Deal-ins"))
+    d = data.dealin
+    if d is not None:
+        parts.append(
+            tag(
+                "p",
+                f"{d['deal_ins']:,} deal-ins in {d['hands']:,} hands ({pct(d['deal_in_rate'])}); "
+                f"{d['into_open']:,} into visibly open hands; "
+                f"{num(d['lost'])} points lost per deal-in on average.",
+            )
+        )
+    deal_total = data.deal_ins["deal_ins_total"].max() if data.deal_ins.height else 0
+    if deal_total and deal_total > data.deal_ins.height:
+        parts.append(
+            tag("p", f"The {data.deal_ins.height:,} most recent of {deal_total:,}.", class_="note")
+        )
+    parts.append(
+        table(
+            [
+                Column("hand"),
+                Column("tile"),
+                Column("turn", True),
+                Column("winner"),
+                Column("winner's melds", True),
+                Column("total", True),
+                Column("lost", True),
+            ],
+            (
+                (
+                    hand_link(root, x["game"], x["hand"], step=x["seq"] + 1),
+                    x["tile"],
+                    x["turn"],
+                    player_link(root, x["winner"], linked),
+                    x["winner_melds"],
+                    x["total"],
+                    x["lost"],
+                )
+                for x in data.deal_ins.iter_rows(named=True)
+            ),
+        )
+    )
+    parts.append(tag("h2", "Missed wins"))
+    parts.append(definitions("missed"))
+    parts.append(
+        table(
+            [Column("hand"), Column("tile"), Column("from"), Column("would have scored", True)],
+            (
+                (
+                    hand_link(
+                        root,
+                        m["game"],
+                        m["hand"],
+                        f"{m['game']} #{m['hand']} step {m['seq'] + 1}",
+                        m["seq"] + 1,
+                    ),
+                    m["tile"],
+                    "self-draw" if m["from_seat"] is None else m["from_player"],
+                    m["total"],
+                )
+                for m in data.missed.iter_rows(named=True)
+            ),
+        )
+    )
+    return join(parts)
+
+
+# --------------------------------------------------------------------------- audit
+
+
+def audit(
+    mismatches: pl.DataFrame,
+    computed: pl.DataFrame,
+    rejects: pl.DataFrame,
+    fan_names: Callable[[str, str], tuple[str, str]],
+) -> Html:
+    """Every mismatched hand, recorded against computed fan by fan, and the rejects."""
+    parts: list[Any] = [
+        tag(
+            "p",
+            "A hand is a mismatch when the result its source recorded (fans, totals, point "
+            "transfers) differs from what the rules compute from its moves; a rejected hand "
+            "breaks a rule (the event and the rule are named) and is left out of every other "
+            "page.",
+            class_="lead",
+        ),
+        tag("h2", "Hands that disagree with the rules"),
+    ]
+    total = mismatches["mismatches_total"].max() if mismatches.height else 0
+    if not mismatches.height:
+        parts.append(tag("p", "None: every recorded hand agrees with the rules.", class_="note"))
+    elif total > mismatches.height:
+        parts.append(tag("p", f"The first {mismatches.height:,} of {total:,}.", class_="note"))
+    by_hand: dict[tuple[str, int], list[dict[str, Any]]] = {}
+    for row in computed.iter_rows(named=True):
+        by_hand.setdefault((row["game"], row["hand"]), []).append(row)
+    for m in mismatches.iter_rows(named=True):
+        parts.append(_audit_hand(m, by_hand.get((m["game"], m["hand"]), []), fan_names))
+    parts.append(tag("h2", "Rejected hands"))
+    rtotal = rejects["rejects_total"].max() if rejects.height else 0
+    if rtotal and rtotal > rejects.height:
+        parts.append(tag("p", f"The first {rejects.height:,} of {rtotal:,}.", class_="note"))
+    parts.append(
+        table(
+            [
+                Column("file"),
+                Column("line", True),
+                Column("game"),
+                Column("hand", True),
+                Column("event", True),
+                Column("reason"),
+            ],
+            (
+                (r["source"], r["line"], r["game"], r["hand"], r["event_index"], r["reason"])
+                for r in rejects.iter_rows(named=True)
+            ),
+        )
+    )
+    return join(parts)
+
+
+def _audit_hand(
+    m: Mapping[str, Any],
+    computed: Sequence[Mapping[str, Any]],
+    fan_names: Callable[[str, str], tuple[str, str]],
+) -> Html:
+    players = m["players"]
+    recorded = json.loads(m["recorded"]) if m["recorded"] else {}
+    head = tag(
+        "h3",
+        Html(f"{hand_link('', m['game'], m['hand'])} · {esc(m['variant'])}"),
+        id=f"hand-{slug(m['game'])}-{m['hand']}",
+    )
+    where = f"{m['source_file']}:{m['source_line']} ({m['source_format']})" + (
+        f", {when(m['time'])}" if m["time"] else ""
+    )
+    parts: list[Any] = [head, tag("p", where, class_="note")]
+    parts.append(
+        Html("<ul class=problems>" + "".join(f"<li>{esc(p)}</li>" for p in m["problems"]) + "</ul>")
+    )
+    wins_rec = {w.get("seat"): w for w in recorded.get("wins", [])}
+    wins_cmp: dict[int, list[Mapping[str, Any]]] = {}
+    for row in computed:
+        wins_cmp.setdefault(row["seat"], []).append(row)
+    for seat in sorted(set(wins_rec) | set(wins_cmp), key=lambda s: (s is None, s)):
+        rec = wins_rec.get(seat, {})
+        cmp_rows = wins_cmp.get(seat, [])
+        cmp_fans = {r["fan"]: r for r in cmp_rows if r["fan"] is not None}
+        rec_fans = {f[0]: f for f in rec.get("fans", []) if isinstance(f, list) and len(f) == 3}
+        ids = list(cmp_fans) + [f for f in rec_fans if f not in cmp_fans]
+        rows = []
+        for fan in ids:
+            c = cmp_fans.get(fan)
+            r = rec_fans.get(fan)
+            zh, en = (c["name_zh"], c["name_en"]) if c is not None else fan_names(m["variant"], fan)
+            rec_text = f"{r[1]} × {r[2]}" if r is not None else "–"
+            cmp_text = f"{c['fan_points']} × {c['count']}" if c is not None else "–"
+            same = (
+                r is not None and c is not None and r[1] == c["fan_points"] and r[2] == c["count"]
+            )
+            rows.append((zh, en, rec_text, cmp_text, "" if same else "✗"))
+        rec_total = rec.get("total")
+        cmp_total = cmp_rows[0]["total"] if cmp_rows else None
+        rows.append(
+            (
+                Html("<b>total</b>"),
+                "",
+                esc(rec_total),
+                esc(cmp_total),
+                "" if rec_total == cmp_total else "✗",
+            )
+        )
+        who = players[seat] if isinstance(seat, int) and seat < len(players) else f"seat {seat}"
+        parts.append(
+            table(
+                [
+                    Column("番种"),
+                    Column("fan"),
+                    Column("recorded", True),
+                    Column("computed", True),
+                    Column("differs"),
+                ],
+                rows,
+                caption=f"win of {who} (seat {seat})",
+            )
+        )
+    deltas, recorded_deltas = m["deltas"] or [], m["recorded_deltas"] or []
+    parts.append(
+        table(
+            [
+                Column("seat"),
+                Column("player"),
+                Column("recorded Δ", True),
+                Column("computed Δ", True),
+                Column("differs"),
+            ],
+            (
+                (
+                    i,
+                    players[i] if i < len(players) else "",
+                    signed(recorded_deltas[i] if i < len(recorded_deltas) else None),
+                    signed(d),
+                    "" if i < len(recorded_deltas) and recorded_deltas[i] == d else "✗",
+                )
+                for i, d in enumerate(deltas)
+            ),
+            caption="points by seat",
+        )
+    )
+    return join(parts)
+
+
+# --------------------------------------------------------------------------- replay
+
+
+def replay_page(
+    row: Mapping[str, Any],
+    steps: Sequence[Mapping[str, Any]],
+    linked: Callable[[str], bool],
+    neighbours: tuple[int | None, int | None] = (None, None),
+) -> Html:
+    """A hand's replay: header, stepper controls, one panel per seat, the result."""
+    root = "../"
+    record_players = [s["player"] for s in row["seats"] or []]
+    seats = row["seats"] or []
+    notes: dict[str, list[str]] = {}
+    for m in row["missed"] or []:
+        who = record_players[m["seat"]] if m["seat"] < len(record_players) else m["seat"]
+        notes.setdefault(str(m["seq"] + 1), []).append(
+            f"{who} could have won on {m['tile']} here ({m['total']}): a missed win"
+        )
+    prev_hand, next_hand = neighbours
+    nav = []
+    if prev_hand is not None:
+        nav.append(hand_link(root, row["game"], prev_hand, f"← hand {prev_hand}"))
+    if next_hand is not None:
+        nav.append(hand_link(root, row["game"], next_hand, f"hand {next_hand} →"))
+    info = (
+        f"{row['variant']} · {when(row['time'])} · {row['outcome']} · "
+        f"{len(steps) - 1} events · record {row['verdict']}"
+    )
+    parts: list[Any] = [
+        tag("p", Html(f"{esc(info)} {join(nav, ' ')}"), class_="lead"),
+        Html(
+            '<div class="controls">'
+            '<button id="first" title="the deal (Home)">⏮</button>'
+            '<button id="prev" title="back one event (←)">◀</button>'
+            '<button id="next" title="forward one event (→)">▶</button>'
+            '<button id="end" title="the end (End)">⏭</button>'
+            '<input type="range" id="step" min="0" value="0" aria-label="step">'
+            '<span id="counter"></span>'
+            '<label><input type="checkbox" id="text-tiles"> tiles as text</label>'
+            '<label><input type="checkbox" id="reveal"> show result</label>'
+            "</div>"
+        ),
+        Html('<div id="event"></div><div id="notes"></div>'),
+    ]
+    for s in seats:
+        i = s["seat"]
+        delta = f"Δ {signed(s['delta'])}"
+        parts.append(
+            Html(
+                f'<section class="seat" id="seat{i}"><header>'
+                f"<b>{player_link(root, s['player'], linked)}</b>"
+                f"<span>seat {i} · wind {esc(s['wind'])}"
+                f"{' · dealer 庄' if i == row.get('dealer') else ''}</span>"
+                f'<span class="delta">{esc(delta)}</span></header>'
+                f'<div class="row"><span class="label">hand</span><span id="h{i}"></span>'
+                f'<span id="m{i}"></span><span id="f{i}"></span></div>'
+                f'<div class="row"><span class="label">discards</span><span id="d{i}"></span></div>'
+                "</section>"
+            )
+        )
+    parts.append(_result(row, record_players))
+    parts.append(
+        json_script(
+            "replay-data", {"players": record_players, "steps": list(steps), "notes": notes}
+        )
+    )
+    return join(parts)
+
+
+def _result(row: Mapping[str, Any], players: Sequence[str]) -> Html:
+    parts: list[Any] = [tag("h2", "Result")]
+    wins = row["wins"] or []
+    if not wins:
+        parts.append(
+            tag(
+                "p",
+                "Exhaustive draw (荒庄): no one won."
+                if row["outcome"] == "draw"
+                else row["outcome"],
+            )
+        )
+    for w in wins:
+        who = players[w["seat"]] if w["seat"] < len(players) else w["seat"]
+        how = (
+            f"by self-draw on {w['tile']}"
+            if w["from_seat"] is None
+            else f"on {players[w['from_seat']]}'s discard {w['tile']}"
+        )
+        fans = w["fans"] or []
+        parts.append(
+            table(
+                [
+                    Column("番种"),
+                    Column("fan"),
+                    Column("points", True),
+                    Column("×", True),
+                    Column("", True),
+                ],
+                [
+                    *(
+                        (
+                            f["name_zh"],
+                            f["name_en"],
+                            f["points"],
+                            f["count"],
+                            f["points"] * f["count"],
+                        )
+                        for f in fans
+                    ),
+                    (Html("<b>total</b>"), "", "", "", Html(f"<b>{esc(w['total'])}</b>")),
+                ],
+                caption=f"{who} wins {how}: {w['total']} ({w['points']:+d} points)",
+            )
+        )
+    seats = row["seats"] or []
+    has_recorded = any(s["recorded"] is not None for s in seats)
+    columns = [Column("seat"), Column("player"), Column("Δ computed", True)]
+    if has_recorded:
+        columns.append(Column("Δ recorded", True))
+    parts.append(
+        table(
+            columns,
+            (
+                (
+                    s["seat"],
+                    s["player"],
+                    signed(s["delta"]),
+                    *([signed(s["recorded"])] if has_recorded else []),
+                )
+                for s in seats
+            ),
+            caption="points",
+        )
+    )
+    if row["problems"]:
+        parts.append(
+            tag(
+                "p",
+                Html(f"The record disagrees with the rules ({link('../audit.html', 'audit')}):"),
+            )
+        )
+        parts.append(
+            Html(
+                "<ul class=problems>"
+                + "".join(f"<li>{esc(p)}</li>" for p in row["problems"])
+                + "</ul>"
+            )
+        )
+    return Html(f'<section id="result" hidden>{join(parts)}</section>')
+
+
+def replay_title(row: Mapping[str, Any]) -> str:
+    return f"{row['game']} · hand {row['hand']}"

@@ -1,0 +1,48 @@
+-- Audit: what a club referee needs to settle a dispute. Hands whose record disagrees with
+-- the rules (verdict 'mismatch'): the recorded result against the computed one, fan by fan;
+-- and the hands that were rejected, with the rule broken.
+
+-- name: audit-mismatches
+-- One row per mismatched hand, in chronological order, at most $limit: where it came from
+-- (file, line, format), the problems in words, the recorded result as JSON text (the
+-- record's `result`), and per seat (lists in seat order) the players, the computed deltas
+-- and the recorded ones. mismatches_total counts them all.
+SELECT
+    r.game, r.hand, r.variant, r.time, r.players,
+    h.source_file, h.source_line, h.source_format,
+    h.problems,
+    CAST(json_extract(h.record, '$.result') AS VARCHAR) AS recorded,
+    (SELECT list(s.delta ORDER BY s.seat) FROM hand_seats s
+        WHERE s.game = r.game AND s.hand = r.hand) AS deltas,
+    (SELECT list(s.recorded_delta ORDER BY s.seat) FROM hand_seats s
+        WHERE s.game = r.game AND s.hand = r.hand) AS recorded_deltas,
+    count(*) OVER () AS mismatches_total
+FROM report_hands r
+JOIN hands h USING (game, hand)
+WHERE r.verdict = 'mismatch'
+ORDER BY r.ord
+LIMIT $limit
+
+-- name: audit-computed
+-- The computed wins of the mismatched hands and their fans, one row per fan (a win
+-- without fans has one row with NULL fan): hand, winning seat, from_seat (NULL:
+-- self-draw), tile, total, points, fan id, names, points each, count. In chronological
+-- order, then seat, then highest points first.
+SELECT
+    w.game, w.hand, w.seat, w.from_seat, w.tile, w.total, w.points,
+    f.fan, f.name_zh, f.name_en, f.points AS fan_points, f.count
+FROM wins w
+JOIN report_hands r USING (game, hand)
+LEFT JOIN win_fans f ON f.game = w.game AND f.hand = w.hand AND f.seat = w.seat
+WHERE r.verdict = 'mismatch'
+ORDER BY r.ord, w.seat, f.points DESC, f.fan
+
+-- name: audit-rejects
+-- Every rejected hand, at most $limit: the file and line where it starts, the game and hand
+-- when they could be read, the event index and the reason (the rule broken, with the
+-- event). Rejects carry no variant or players, so they are never filtered. Sorted by file
+-- and line; rejects_total counts them all.
+SELECT source, line, game, hand, event_index, reason, count(*) OVER () AS rejects_total
+FROM rejects
+ORDER BY source, line, game, hand
+LIMIT $limit

@@ -1,0 +1,72 @@
+-- Overview: what the report covers. Every report query reads the hands through the
+-- temporary table `report_hands` that `report-selection` creates first, so that the
+-- filters of `paipu report` (--variant, --player, --since) are applied in one place.
+
+-- name: report-selection
+-- Creates the temporary table `report_hands`: the hands the report covers, one row each,
+-- with `ord`, their chronological rank (by time, hands without a time last, then by game
+-- and hand). Parameters (NULL: no filter): $variant, a variant id; $player, keep only the
+-- hands this player sat in; $since, keep only hands with a recorded time on or after it
+-- (hands without a time are then left out, as they cannot be dated).
+CREATE OR REPLACE TEMP TABLE report_hands AS
+SELECT
+    h.game, h.hand, h.variant, h.time, h.outcome, h.verdict, h.players, h.dealer,
+    row_number() OVER (ORDER BY h.time NULLS LAST, h.game, h.hand) AS ord
+FROM hands h
+WHERE ($variant IS NULL OR h.variant = $variant)
+  AND ($player IS NULL OR list_contains(h.players, $player))
+  AND ($since IS NULL OR h.time >= CAST($since AS TIMESTAMP))
+
+-- name: overview-totals
+-- One row: hands, games, players (distinct names), variants, the first and last hand time
+-- (NULL when no hand has one), hands without a time, hands won / drawn / aborted, hands
+-- whose record disagrees with the rules (verdict mismatch), and rejected hands. Rejected
+-- hands have no variant or players, so they are counted unfiltered.
+SELECT
+    count(*) AS hands,
+    count(DISTINCT r.game) AS games,
+    (SELECT count(DISTINCT s.player) FROM hand_seats s JOIN report_hands USING (game, hand))
+        AS players,
+    count(DISTINCT r.variant) AS variants,
+    min(r.time) AS first_time,
+    max(r.time) AS last_time,
+    count(*) FILTER (WHERE r.time IS NULL) AS untimed,
+    count(*) FILTER (WHERE r.outcome = 'win') AS won,
+    count(*) FILTER (WHERE r.outcome = 'draw') AS drawn,
+    count(*) FILTER (WHERE r.outcome = 'abort') AS aborted,
+    count(*) FILTER (WHERE r.verdict = 'mismatch') AS mismatched,
+    (SELECT count(*) FROM rejects) AS rejected
+FROM report_hands r
+
+-- name: overview-variants
+-- One row per variant: hands, games, players, and hands by outcome (won, drawn, aborted)
+-- and by verdict (ok, mismatch, unrecorded). Sorted by variant id.
+SELECT
+    r.variant,
+    count(*) AS hands,
+    count(DISTINCT r.game) AS games,
+    (SELECT count(DISTINCT s.player) FROM hand_seats s JOIN report_hands x USING (game, hand)
+        WHERE x.variant = r.variant) AS players,
+    count(*) FILTER (WHERE r.outcome = 'win') AS won,
+    count(*) FILTER (WHERE r.outcome = 'draw') AS drawn,
+    count(*) FILTER (WHERE r.outcome = 'abort') AS aborted,
+    count(*) FILTER (WHERE r.verdict = 'ok') AS ok,
+    count(*) FILTER (WHERE r.verdict = 'mismatch') AS mismatched,
+    count(*) FILTER (WHERE r.verdict = 'unrecorded') AS unrecorded
+FROM report_hands r
+GROUP BY r.variant
+ORDER BY r.variant
+
+-- name: overview-players
+-- One row per player: hands and games played, the variants played (comma-separated, in
+-- order) and the points won over all hands. Sorted by hands played (most first), then name.
+SELECT
+    s.player,
+    count(*) AS hands,
+    count(DISTINCT s.game) AS games,
+    string_agg(DISTINCT r.variant, ', ' ORDER BY r.variant) AS variants,
+    sum(s.delta)::BIGINT AS points
+FROM hand_seats s
+JOIN report_hands r USING (game, hand)
+GROUP BY s.player
+ORDER BY hands DESC, s.player

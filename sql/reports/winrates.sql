@@ -1,0 +1,120 @@
+-- Win rates. A "hand played" is one seat in one hand (hand_seats). Definitions, also
+-- stated on the page: win rate = hands won / hands played; self-draw share = hands won by
+-- self-draw / hands won; deal-in rate = hands in which the player's discard (or robbed
+-- kong) was won on / hands played (hand_seats.dealt_in); drawn-hand rate = hands ending in
+-- an exhaustive draw / hands played; points won per hand = mean of max(delta, 0) over the
+-- hands played, points lost per hand = mean of max(-delta, 0). Counts, means and sample
+-- standard deviations come from here; the intervals are added in Python (reports.stats).
+
+-- name: winrates-players
+-- One row per player: hands, wins, self_drawn (wins with a self-drawn win), deal_ins,
+-- drawn (hands ending in an exhaustive draw), won_mean / won_sd and lost_mean / lost_sd
+-- (points won and lost per hand), points (sum of deltas). Most hands first, then name.
+WITH seat_wins AS (
+    SELECT game, hand, seat, bool_or(self_drawn) AS self_drawn
+    FROM wins
+    GROUP BY game, hand, seat
+)
+SELECT
+    s.player,
+    count(*) AS hands,
+    count(*) FILTER (WHERE s.won) AS wins,
+    count(*) FILTER (WHERE s.won AND w.self_drawn) AS self_drawn,
+    count(*) FILTER (WHERE s.dealt_in) AS deal_ins,
+    count(*) FILTER (WHERE r.outcome = 'draw') AS drawn,
+    avg(greatest(s.delta, 0)) AS won_mean,
+    stddev_samp(greatest(s.delta, 0)) AS won_sd,
+    avg(greatest(-s.delta, 0)) AS lost_mean,
+    stddev_samp(greatest(-s.delta, 0)) AS lost_sd,
+    sum(s.delta)::BIGINT AS points
+FROM hand_seats s
+JOIN report_hands r USING (game, hand)
+LEFT JOIN seat_wins w ON w.game = s.game AND w.hand = s.hand AND w.seat = s.seat
+GROUP BY s.player
+ORDER BY hands DESC, s.player
+
+-- name: winrates-seats
+-- One row per seat number and dealer flag (all players together): hands, wins,
+-- self_drawn, deal_ins, drawn, and won_mean / lost_mean with their standard deviations.
+-- Sorted by seat, the dealer row first.
+WITH seat_wins AS (
+    SELECT game, hand, seat, bool_or(self_drawn) AS self_drawn
+    FROM wins
+    GROUP BY game, hand, seat
+)
+SELECT
+    s.seat,
+    s.is_dealer,
+    count(*) AS hands,
+    count(*) FILTER (WHERE s.won) AS wins,
+    count(*) FILTER (WHERE s.won AND w.self_drawn) AS self_drawn,
+    count(*) FILTER (WHERE s.dealt_in) AS deal_ins,
+    count(*) FILTER (WHERE r.outcome = 'draw') AS drawn,
+    avg(greatest(s.delta, 0)) AS won_mean,
+    stddev_samp(greatest(s.delta, 0)) AS won_sd,
+    avg(greatest(-s.delta, 0)) AS lost_mean,
+    stddev_samp(greatest(-s.delta, 0)) AS lost_sd
+FROM hand_seats s
+JOIN report_hands r USING (game, hand)
+LEFT JOIN seat_wins w ON w.game = s.game AND w.hand = s.hand AND w.seat = s.seat
+GROUP BY s.seat, s.is_dealer
+ORDER BY s.seat, s.is_dealer DESC
+
+-- name: winrates-variants
+-- One row per variant (all players together): hands played (seat-hands), wins,
+-- self_drawn, deal_ins, drawn, won_mean / won_sd, lost_mean / lost_sd. Sorted by variant.
+WITH seat_wins AS (
+    SELECT game, hand, seat, bool_or(self_drawn) AS self_drawn
+    FROM wins
+    GROUP BY game, hand, seat
+)
+SELECT
+    r.variant,
+    count(*) AS hands,
+    count(*) FILTER (WHERE s.won) AS wins,
+    count(*) FILTER (WHERE s.won AND w.self_drawn) AS self_drawn,
+    count(*) FILTER (WHERE s.dealt_in) AS deal_ins,
+    count(*) FILTER (WHERE r.outcome = 'draw') AS drawn,
+    avg(greatest(s.delta, 0)) AS won_mean,
+    stddev_samp(greatest(s.delta, 0)) AS won_sd,
+    avg(greatest(-s.delta, 0)) AS lost_mean,
+    stddev_samp(greatest(-s.delta, 0)) AS lost_sd
+FROM hand_seats s
+JOIN report_hands r USING (game, hand)
+LEFT JOIN seat_wins w ON w.game = s.game AND w.hand = s.hand AND w.seat = s.seat
+GROUP BY r.variant
+ORDER BY r.variant
+
+-- name: winrates-rolling
+-- The rolling win rate and deal-in rate of the $top players with the most hands: after
+-- each of a player's hands in chronological order (`n` = hands so far), the share of the
+-- last $window hands (fewer at the start: `window_hands`) that were won / dealt in.
+-- Thinned to about 500 points per player: every k-th hand, and the last one.
+WITH seats AS (
+    SELECT
+        s.player,
+        s.won::INTEGER AS won,
+        s.dealt_in::INTEGER AS dealt_in,
+        row_number() OVER (PARTITION BY s.player ORDER BY r.ord, s.seat) AS n,
+        count(*) OVER (PARTITION BY s.player) AS total
+    FROM hand_seats s
+    JOIN report_hands r USING (game, hand)
+),
+top AS (
+    SELECT player FROM seats WHERE n = 1 ORDER BY total DESC, player LIMIT $top
+),
+rolled AS (
+    SELECT
+        player, n, total,
+        least(n, $window) AS window_hands,
+        avg(won) OVER recent AS win_rate,
+        avg(dealt_in) OVER recent AS deal_in_rate
+    FROM seats
+    WHERE player IN (SELECT player FROM top)
+    WINDOW recent AS (PARTITION BY player ORDER BY n ROWS BETWEEN $window - 1 PRECEDING
+                      AND CURRENT ROW)
+)
+SELECT player, n, window_hands, win_rate, deal_in_rate
+FROM rolled
+WHERE n % greatest(1, ceil(total / 500))::BIGINT = 0 OR n = total
+ORDER BY player, n

@@ -1,0 +1,239 @@
+"""End to end: every page of the fixture report in headless Chromium (Debian's package).
+
+The browser is driven over the DevTools protocol through a pipe (``--remote-debugging-pipe``:
+JSON messages separated by NUL bytes on file descriptors 3 and 4), so no driver, web socket
+library or downloaded browser is needed. Each page is opened from disk (``file://``), with
+networking off: no JavaScript error or console error may occur, every figure must be drawn
+with data, and the replay page must step forward when its ▶ button is pressed.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import queue
+import shutil
+import subprocess
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--remote-debugging-pipe",
+]
+
+
+class Browser:
+    """A minimal DevTools client over Chromium's pipe."""
+
+    def __init__(self, profile: Path) -> None:
+        to_browser_r, self._to_browser = os.pipe()
+        self._from_browser, from_browser_w = os.pipe()
+
+        def wire() -> None:  # in the child: the pipe ends become fds 3 (commands) and 4 (replies)
+            a, b = os.dup(to_browser_r), os.dup(from_browser_w)
+            os.dup2(a, 3)
+            os.dup2(b, 4)
+
+        self.proc = subprocess.Popen(
+            [CHROMIUM, *FLAGS, f"--user-data-dir={profile}", "about:blank"],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            preexec_fn=wire,  # noqa: PLW1509 (single-threaded here, and only dup2 runs)
+            pass_fds=(3, 4),
+        )
+        os.close(to_browser_r)
+        os.close(from_browser_w)
+        self.messages: queue.Queue[dict[str, Any]] = queue.Queue()
+        self.events: list[dict[str, Any]] = []
+        self._next = 0
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        buffer = b""
+        while True:
+            chunk = os.read(self._from_browser, 65536)
+            if not chunk:
+                return
+            buffer += chunk
+            while b"\0" in buffer:
+                raw, buffer = buffer.split(b"\0", 1)
+                self.messages.put(json.loads(raw))
+
+    def send(
+        self, method: str, params: dict[str, Any] | None = None, session: str | None = None
+    ) -> Any:
+        self._next += 1
+        message: dict[str, Any] = {"id": self._next, "method": method, "params": params or {}}
+        if session:
+            message["sessionId"] = session
+        os.write(self._to_browser, json.dumps(message).encode() + b"\0")
+        deadline = time.monotonic() + 30
+        while True:
+            reply = self.messages.get(timeout=max(0.1, deadline - time.monotonic()))
+            if reply.get("id") == self._next:
+                if "error" in reply:
+                    raise RuntimeError(f"{method}: {reply['error']}")
+                return reply.get("result", {})
+            self.events.append(reply)
+
+    def wait_event(self, method: str, timeout: float = 30) -> dict[str, Any]:
+        deadline = time.monotonic() + timeout
+        for event in self.events:
+            if event.get("method") == method:
+                self.events.remove(event)
+                return event
+        while True:
+            event = self.messages.get(timeout=max(0.1, deadline - time.monotonic()))
+            if event.get("method") == method:
+                return event
+            self.events.append(event)
+
+    def close(self) -> None:
+        with contextlib.suppress(RuntimeError, queue.Empty, OSError):
+            self.send("Browser.close")
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+        os.close(self._to_browser)
+
+
+class Page:
+    """One tab: open a file, evaluate JavaScript, collect errors."""
+
+    def __init__(self, browser: Browser) -> None:
+        self.browser = browser
+        target = browser.send("Target.createTarget", {"url": "about:blank"})["targetId"]
+        self.session = browser.send("Target.attachToTarget", {"targetId": target, "flatten": True})[
+            "sessionId"
+        ]
+        for domain in ("Page", "Runtime", "Log"):
+            browser.send(f"{domain}.enable", session=self.session)
+
+    def open(self, path: Path, fragment: str = "") -> None:
+        self.browser.events.clear()
+        self.browser.send("Page.navigate", {"url": path.as_uri() + fragment}, self.session)
+        self.browser.wait_event("Page.loadEventFired")
+
+    def eval(self, expression: str) -> Any:
+        result = self.browser.send(
+            "Runtime.evaluate",
+            {"expression": expression, "returnByValue": True, "awaitPromise": True},
+            self.session,
+        )
+        if "exceptionDetails" in result:
+            raise AssertionError(f"{expression}: {result['exceptionDetails']}")
+        return result["result"].get("value")
+
+    def errors(self) -> list[str]:
+        found = []
+        for event in self.browser.events:
+            method, params = event.get("method"), event.get("params", {})
+            if method == "Runtime.exceptionThrown":
+                found.append(json.dumps(params["exceptionDetails"])[:500])
+            elif method == "Runtime.consoleAPICalled" and params.get("type") == "error":
+                found.append(json.dumps(params.get("args"))[:500])
+            elif method == "Log.entryAdded" and params["entry"]["level"] == "error":
+                found.append(params["entry"].get("text", ""))
+        return found
+
+
+PLOTS = """
+new Promise(resolve => {
+  const started = Date.now();
+  const check = () => {
+    const divs = [...document.querySelectorAll('.plotly-graph-div')];
+    const drawn = divs.every(d => d._fullLayout && d.querySelector('.main-svg'));
+    if (drawn || Date.now() - started > 10000) {
+      resolve(divs.map(d => ({
+        id: d.id,
+        drawn: !!(d._fullLayout && d.querySelector('.main-svg')),
+        points: (d._fullData || []).reduce((n, t) =>
+          n + ((t.x && t.x.length) || 0) + ((t.z && t.z.length) || 0), 0),
+        marks: d.querySelectorAll(
+          '.point, .bars path, .heatmaplayer image, .scatterlayer path.js-line').length,
+      })));
+    } else { setTimeout(check, 50); }
+  };
+  check();
+})
+"""
+
+
+@pytest.fixture(scope="module")
+def browser(tmp_path_factory: pytest.TempPathFactory) -> Browser:
+    if not Path(CHROMIUM).exists():
+        pytest.skip(
+            "Chromium is not installed: `apt-get install chromium` (Debian's package; .ci/run "
+            "installs it)"
+        )
+    b = Browser(tmp_path_factory.mktemp("chromium-profile"))
+    yield b
+    b.close()
+
+
+def _pages(out: Path) -> list[Path]:
+    return sorted(p for p in out.rglob("*.html"))
+
+
+def test_every_page_loads_without_errors_and_draws_its_figures(browser, report) -> None:
+    page = Page(browser)
+    checked = 0
+    for path in _pages(report.out):
+        page.open(path)
+        plots = page.eval(PLOTS)
+        assert page.errors() == [], f"{path.relative_to(report.out)}: JavaScript errors"
+        for plot in plots:
+            where = f"{path.relative_to(report.out)} #{plot['id']}"
+            assert plot["drawn"], f"{where}: not drawn"
+            assert plot["points"] > 0, f"{where}: no data"
+            assert plot["marks"] > 0, f"{where}: nothing visible"
+        has_figures = "figure" in path.read_text(encoding="utf-8")
+        assert bool(plots) == has_figures, f"{path}: figures {len(plots)}"
+        checked += 1
+    assert checked == report.pages
+
+
+def test_the_replay_steps_forward(browser, report) -> None:
+    page = Page(browser)
+    hand = report.out / "hands" / "g1-3.html"
+    page.open(hand)
+    assert page.eval("window.paipuReplay.step()") == 0
+    assert page.eval("window.paipuReplay.steps") == 8  # the deal and 7 events
+    assert page.eval("document.getElementById('result').hidden") is True
+    dai = "document.querySelectorAll('#h3 .t').length"
+    assert page.eval(dai) == 13
+    page.eval("document.getElementById('next').click()")
+    assert page.eval("window.paipuReplay.step()") == 1
+    assert page.eval("document.getElementById('event').textContent").startswith("Dai draws")
+    assert page.eval(dai) == 14
+    assert page.eval("document.getElementById('counter').textContent") == "1 / 7"
+    page.eval("document.getElementById('next').click(); document.getElementById('next').click()")
+    assert page.eval("document.querySelectorAll('#d3 .t.claimed').length") == 1  # Ann's pong
+    assert page.eval("document.querySelectorAll('#m0 .meld').length") == 1
+    page.eval("document.getElementById('end').click()")
+    assert page.eval("document.getElementById('result').hidden") is False
+    assert "清龙" in page.eval("document.getElementById('result').textContent")
+    assert page.eval("document.querySelectorAll('#d1 .t.won').length") == 1  # Bo's 1p
+    page.eval("document.getElementById('text-tiles').click()")
+    assert page.eval("document.querySelector('#h0 .t').textContent") == "1m"
+    assert page.errors() == []
+    page.open(report.out / "audit.html")  # a new document, so that the load event fires
+    page.open(hand, "#step=2")
+    assert page.eval("window.paipuReplay.step()") == 2
