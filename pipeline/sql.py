@@ -100,4 +100,4 @@ def run(con: duckdb.DuckDBPyConnection, name: str, **params: Any) -> pl.DataFram
         raise QueryError(f"no query named {name!r}")
     sql = queries[name].sql
     used = {p for p in params if f"${p}" in sql}
-    return con.execute(sql, {p: params[p] for p in used}).pl()
+    return con.sql(sql, params={p: params[p] for p in used}).pl()

@@ -1,0 +1,49 @@
+"""Named queries: the loader, and every query explains against the schema."""
+
+from __future__ import annotations
+
+import duckdb
+import pytest
+
+from paipu.pipeline.sql import QueryError, _split, apply_schema, load_queries, run
+
+
+def test_every_named_query_explains_against_the_schema() -> None:
+    con = duckdb.connect()
+    apply_schema(con)
+    apply_schema(con)  # idempotent
+    queries = load_queries()
+    assert queries
+    # The report's first query builds the selection table the others join.
+    if "report-selection" in queries:
+        run(con, "report-selection", variant=None, player=None, since=None)
+    for name, query in queries.items():
+        values = {
+            "variant": None,
+            "player": None,
+            "since": None,
+            "limit": 10,
+            "top": 5,
+            "window": 50,
+        }
+        params = {p: v for p, v in values.items() if f"${p}" in query.sql}
+        con.sql("EXPLAIN " + query.sql, params=params)
+        assert query.doc, f"query {name} has no documentation"
+
+
+def test_duplicate_names_and_stray_sql_are_errors() -> None:
+    with pytest.raises(QueryError, match="before the first"):
+        _split("SELECT 1;", "x.sql")
+    queries = _split("-- name: a\n-- doc\nSELECT 1;\n-- name: b\nSELECT 2;", "x.sql")
+    assert [(q.name, q.doc, q.sql) for q in queries] == [
+        ("a", "doc", "SELECT 1"),
+        ("b", "", "SELECT 2"),
+    ]
+
+
+def test_run_returns_polars_with_parameters() -> None:
+    con = duckdb.connect()
+    apply_schema(con)
+    con.execute("INSERT INTO rejects VALUES ('f', 3, 'g', 0, null, 'why')")
+    frame = con.sql("SELECT * FROM rejects WHERE line = $line", params={"line": 3}).pl()
+    assert frame.height == 1
