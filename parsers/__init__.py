@@ -38,6 +38,8 @@ class Rejected:
     game: str | None = None
     hand: int | None = None
     event_index: int | None = None
+    variant: str | None = None
+    players: tuple[str, ...] | None = None
 
     def describe(self) -> str:
         where = f"{self.path}:{self.line}"

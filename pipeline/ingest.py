@@ -119,7 +119,16 @@ def rows_for(parsed: Parsed, fmt: str, rows: RowBuffer) -> None:
         outcome = replay(record)
     except RuleViolation as exc:
         rows.add_reject(
-            Rejected(parsed.path, parsed.line, exc.describe(), record.game, record.hand, exc.index)
+            Rejected(
+                parsed.path,
+                parsed.line,
+                exc.describe(),
+                record.game,
+                record.hand,
+                exc.index,
+                record.variant,
+                record.players,
+            )
         )
         return
     rows.add_outcome(outcome, fmt, parsed.path, parsed.line)

@@ -14,7 +14,14 @@ from typing import Any
 from paipu.parsers import Rejected
 from paipu.parsers.paipu import dumps
 from paipu.rules.replay import HandOutcome
-from paipu.rules.tiles import Tile, tile_name
+from paipu.rules.tiles import (
+    TEN_FIRST,
+    ZIPAI_BIG_FIRST,
+    ZIPAI_SMALL_FIRST,
+    Tile,
+    rank_of,
+    tile_name,
+)
 
 TABLES = ("hands", "hand_seats", "wins", "win_fans", "discards", "missed_wins", "events", "rejects")
 #: Tables whose rows belong to one hand, keyed by (game, hand).
@@ -22,7 +29,13 @@ HAND_TABLES = TABLES[:-1]
 
 
 def discard_category(tile: Tile) -> str:
-    """The deal-in report's categories: honor, terminal (1/9), 2-8 (2 and 8) or 3-7."""
+    """The deal-in report's categories: honor, terminal (1/9), 2-8 (2 and 8) or 3-7;
+    zipai cards are small or big (小/大), red (二七十) or black."""
+    if tile >= ZIPAI_SMALL_FIRST:
+        size = "small" if tile < ZIPAI_BIG_FIRST else "big"
+        return f"{size} {'red' if rank_of(tile) in (2, 7, 10) else 'black'}"
+    if tile >= TEN_FIRST:
+        return "ten"
     if tile >= 27:
         return "honor"
     rank = tile % 9 + 1
@@ -78,7 +91,11 @@ class RowBuffer:
         )
         recorded = record.result.deltas if record.result is not None else None
         winners = {w.seat for w in outcome.wins}
-        dealt_in = {w.from_seat for w in outcome.wins if w.from_seat is not None}
+        dealt_in = {
+            w.from_seat
+            for w in outcome.wins
+            if w.from_seat is not None and w.source in ("discard", "robbing_kong")
+        }
         for seat, player in enumerate(players):
             self._row(
                 "hand_seats",
@@ -101,6 +118,8 @@ class RowBuffer:
                 **key,
                 seat=win.seat,
                 player=players[win.seat],
+                seq=win.index,
+                source=win.source,
                 from_seat=win.from_seat,
                 tile=tile_name(win.tile),
                 total=win.total,
@@ -175,6 +194,8 @@ class RowBuffer:
             line=rejected.line,
             game=rejected.game,
             hand=rejected.hand,
+            variant=rejected.variant,
+            players=list(rejected.players) if rejected.players else None,
             event_index=rejected.event_index,
             reason=rejected.reason,
         )

@@ -112,6 +112,8 @@ class ComputedWin:
     fans: tuple[FanScore, ...]
     deltas: tuple[int, ...]
     flags: WinFlags
+    index: int = -1  # the win event's index in the hand
+    source: str = ""  # self_draw | discard | robbing_kong (zipai also: flip, another's flip)
 
 
 @dataclass(frozen=True, slots=True)
@@ -574,6 +576,12 @@ class Table:
                 answer.fans,
                 answer.deltas or (0,) * self.players,
                 flags,
+                index=self.index,
+                source="self_draw"
+                if event.from_seat is None
+                else "robbing_kong"
+                if self.phase is Phase.ROB
+                else "discard",
             )
         )
         self.seats[seat].won = True

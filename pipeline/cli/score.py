@@ -12,6 +12,7 @@ from rich.console import Console
 from rich.table import Table
 
 from paipu.rules.score import ScoreAnswer, score_json, score_line
+from paipu.rules.tiles import parse_tile, tile_name_zh
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_USAGE = 0, 1, 2
 
@@ -134,10 +135,32 @@ def _render(answer: ScoreAnswer) -> None:
                 fan.note or "",
             )
         console.print(table)
+    groups = answer.extra.get("groups")
+    if isinstance(groups, list) and groups:
+        table = Table(title="组牌 Groups", title_justify="left")
+        for column in ("组", "Cards 牌", "shown", "息 xi"):
+            table.add_column(column, justify="right" if column == "息 xi" else "left")
+        for group in groups:
+            cards = " ".join(tile_name_zh(parse_tile(c)) for c in group.get("cards", []))
+            table.add_row(
+                str(group.get("name", "")),
+                cards,
+                "yes" if group.get("exposed") else "",
+                str(group.get("xi", "")),
+            )
+        console.print(table)
+    unit = str(answer.extra.get("unit", "fan"))
+    details = "  ".join(
+        f"{k}: {v}"
+        for k, v in sorted(answer.extra.items())
+        if k != "unit" and isinstance(v, int | str)
+    )
     if answer.legal:
-        console.print(f"[bold]Total 合计: {answer.total} fan[/]")
+        console.print(
+            f"[bold]Total 合计: {answer.total} {unit}[/]" + (f"  ({details})" if details else "")
+        )
         deltas = "  ".join(f"seat {i}: {d:+d}" for i, d in enumerate(answer.deltas or ()))
         console.print(f"Deltas 得失: {deltas}")
     else:
-        total = f" ({answer.total} fan)" if answer.total is not None else ""
+        total = f" ({answer.total} {unit})" if answer.total is not None else ""
         console.print(f"[bold red]Not a legal win{total}:[/] {answer.reason}")

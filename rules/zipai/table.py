@@ -911,6 +911,10 @@ class ZipaiTable:
                 answer.fans,
                 answer.deltas or (0,) * self.players,
                 WinFlags(last_tile=self.left() == 0 and source is not Source.DISCARD),
+                index=self.index,
+                source={Source.SELF: "self_draw", Source.FLIP: "flip", Source.DISCARD: "discard"}[
+                    source
+                ],
             )
         )
         if offer is not None:

@@ -34,7 +34,8 @@ CREATE TABLE IF NOT EXISTS hand_seats (
     recorded_delta INTEGER,           -- as the source recorded them
     score_before   INTEGER,           -- game score before the hand, when recorded
     won            BOOLEAN NOT NULL,
-    dealt_in       BOOLEAN NOT NULL,  -- this seat's discard (or robbed kong) was won on (放铳)
+    dealt_in       BOOLEAN NOT NULL,  -- this seat's discard or robbed kong was won on (放铳);
+                                      -- not a win on a card it flipped (zipai)
     melds          INTEGER NOT NULL,  -- melds declared by the end of the hand
     ready_at_end   BOOLEAN NOT NULL   -- 听牌 when the hand ended
 );
@@ -44,9 +45,13 @@ CREATE TABLE IF NOT EXISTS wins (
     hand      INTEGER NOT NULL,
     seat      INTEGER NOT NULL,
     player    VARCHAR NOT NULL,
-    from_seat INTEGER,                -- null for a self-draw (自摸)
+    seq       INTEGER NOT NULL,       -- the win event's index in the hand
+    source    VARCHAR NOT NULL,       -- self_draw | discard | robbing_kong | flip (zipai:
+                                      -- won on another seat's flipped card)
+    from_seat INTEGER,                -- who provided the tile; null for a self-draw (自摸)
     tile      VARCHAR NOT NULL,
-    total     INTEGER NOT NULL,       -- what the variant pays on (MCR: fan incl. flowers)
+    total     INTEGER NOT NULL,       -- what the variant pays on: MCR fan incl. flowers,
+                                      -- zipai 胡息 (xi), points elsewhere
     points    INTEGER NOT NULL,       -- the winner's gain from this win
     self_drawn BOOLEAN NOT NULL,
     last_tile BOOLEAN NOT NULL,       -- 妙手回春 / 海底捞月 situation
@@ -60,10 +65,10 @@ CREATE TABLE IF NOT EXISTS win_fans (
     hand    INTEGER NOT NULL,
     seat    INTEGER NOT NULL,
     variant VARCHAR NOT NULL,
-    fan     VARCHAR NOT NULL,         -- the variant's fan id
+    fan     VARCHAR NOT NULL,         -- the variant's fan / hand type / 名堂 id
     name_zh VARCHAR NOT NULL,
     name_en VARCHAR NOT NULL,
-    points  INTEGER NOT NULL,         -- per instance
+    points  INTEGER NOT NULL,         -- per instance (zipai 名堂: the multiplier)
     count   INTEGER NOT NULL
 );
 
@@ -76,7 +81,8 @@ CREATE TABLE IF NOT EXISTS discards (
     variant           VARCHAR NOT NULL,
     turn              INTEGER NOT NULL,  -- the discarder's own discard count (巡), 1-based
     tile              VARCHAR NOT NULL,
-    category          VARCHAR NOT NULL,  -- honor / terminal / 2-8 / 3-7 (see docs)
+    category          VARCHAR NOT NULL,  -- honor / terminal / 2-8 / 3-7; zipai: small|big
+                                         -- red|black (see docs/reports.md)
     visible           INTEGER NOT NULL,  -- other copies the discarder could see
     tiles_left        INTEGER NOT NULL,
     opponent_melds    INTEGER[] NOT NULL, -- exposed melds of the next seats, in seat order
@@ -114,6 +120,8 @@ CREATE TABLE IF NOT EXISTS rejects (
     line        INTEGER NOT NULL,        -- 1-based line where the hand starts (0: whole file)
     game        VARCHAR,
     hand        INTEGER,
+    variant     VARCHAR,                 -- when the hand could be read that far
+    players     VARCHAR[],
     event_index INTEGER,
     reason      VARCHAR NOT NULL
 );

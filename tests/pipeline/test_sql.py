@@ -44,6 +44,6 @@ def test_duplicate_names_and_stray_sql_are_errors() -> None:
 def test_run_returns_polars_with_parameters() -> None:
     con = duckdb.connect()
     apply_schema(con)
-    con.execute("INSERT INTO rejects VALUES ('f', 3, 'g', 0, null, 'why')")
+    con.execute("INSERT INTO rejects (source, line, reason) VALUES ('f', 3, 'why')")
     frame = con.sql("SELECT * FROM rejects WHERE line = $line", params={"line": 3}).pl()
     assert frame.height == 1
