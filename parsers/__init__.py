@@ -26,6 +26,7 @@ class Parsed:
     record: HandRecord
     path: str
     line: int
+    text: str | None = None  # the source line when it already is a paipu log line
 
 
 @dataclass(frozen=True, slots=True)

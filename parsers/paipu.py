@@ -62,7 +62,7 @@ def parse_line(line: str, name: str, line_no: int) -> ParseResult:
         record = HandRecord.from_json(obj)
     except RecordError as exc:
         return Rejected(name, line_no, str(exc), game, hand, exc.event_index)
-    return Parsed(record, name, line_no)
+    return Parsed(record, name, line_no, line.strip())
 
 
 def dumps(record: HandRecord) -> str:

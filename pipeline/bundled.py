@@ -37,7 +37,8 @@ def bundled_files() -> dict[str, str]:
     files = {}
     for variant, hands, seed, players in BUNDLE:
         files[f"{variant}.paipu.jsonl"] = "".join(
-            line + "\n" for line in lines_for(variant, hands, seed, players))
+            line + "\n" for line in lines_for(variant, hands, seed, players)
+        )
     return files
 
 
@@ -55,8 +56,10 @@ def main() -> int:
             if not args.check:
                 args.data.mkdir(parents=True, exist_ok=True)
                 path.write_text(content, encoding="utf-8")
-        print(f"{name}: {content.count(chr(10))} hands, {len(content.encode()):,} bytes"
-              f"{' (changed)' if current != content else ''}")
+        print(
+            f"{name}: {content.count(chr(10))} hands, {len(content.encode()):,} bytes"
+            f"{' (changed)' if current != content else ''}"
+        )
     if args.check and stale:
         print(f"stale: {', '.join(stale)}; run python -m paipu.pipeline.bundled", file=sys.stderr)
         return 1

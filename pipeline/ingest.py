@@ -29,7 +29,7 @@ from paipu.rules.replay import RuleViolation, replay
 
 #: Raw hands per worker task, and hands per database batch.
 CHUNK_HANDS = 250
-BATCH_HANDS = 5000
+BATCH_HANDS = 2000
 
 
 @dataclass
@@ -100,8 +100,42 @@ def tasks_for(files: Iterable[Path], on_reject: Callable[[Rejected], None]) -> I
             yield Task(fmt, name, tuple(chunk), size)
 
 
-def process(task: Task) -> RowBuffer:
-    """Worker: parse and replay a chunk of raw hands into rows."""
+@dataclass
+class Chunk:
+    """A worker's rows for one task, as Arrow tables (compact to send and to keep)."""
+
+    tables: dict[str, pa.Table]
+    keys: list[tuple[str, int]]
+    hands: int = 0
+    rejected: int = 0
+    mismatched: int = 0
+    reject_samples: list[str] = field(default_factory=list)
+
+    @classmethod
+    def of(cls, rows: RowBuffer) -> Chunk:
+        hands = rows.columns["hands"]
+        rejects = rows.columns["rejects"]
+        samples = [
+            f"{source}:{line}: {reason}"
+            for source, line, reason in zip(
+                rejects.get("source", []),
+                rejects.get("line", []),
+                rejects.get("reason", []),
+                strict=True,
+            )
+        ][:20]
+        return cls(
+            tables={t: pa.table(dict(c)) for t, c in rows.columns.items() if c},
+            keys=list(zip(hands.get("game", []), hands.get("hand", []), strict=True)),
+            hands=rows.hands,
+            rejected=rows.rejected,
+            mismatched=rows.mismatched,
+            reject_samples=samples,
+        )
+
+
+def process(task: Task) -> Chunk:
+    """Worker: parse and replay a chunk of raw hands into Arrow rows."""
     rows = RowBuffer()
     for line, text in task.units:
         for result in parse_unit(task.fmt, task.path, line, text):
@@ -109,7 +143,7 @@ def process(task: Task) -> RowBuffer:
                 rows.add_reject(result)
                 continue
             rows_for(result, task.fmt, rows)
-    return rows
+    return Chunk.of(rows)
 
 
 def rows_for(parsed: Parsed, fmt: str, rows: RowBuffer) -> None:
@@ -131,17 +165,17 @@ def rows_for(parsed: Parsed, fmt: str, rows: RowBuffer) -> None:
             )
         )
         return
-    rows.add_outcome(outcome, fmt, parsed.path, parsed.line)
+    rows.add_outcome(outcome, fmt, parsed.path, parsed.line, parsed.text)
 
 
-def ordered_map(tasks: Iterator[Task], jobs: int) -> Iterator[tuple[Task, RowBuffer]]:
+def ordered_map(tasks: Iterator[Task], jobs: int) -> Iterator[tuple[Task, Chunk]]:
     """Results of :func:`process` in task order, with at most ``2 × jobs`` tasks in flight."""
     if jobs <= 1:
         for task in tasks:
             yield task, process(task)
         return
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        window: deque[tuple[Task, Future[RowBuffer]]] = deque()
+        window: deque[tuple[Task, Future[Chunk]]] = deque()
         for task in tasks:
             window.append((task, pool.submit(process, task)))
             if len(window) >= 2 * jobs:
@@ -153,52 +187,64 @@ def ordered_map(tasks: Iterator[Task], jobs: int) -> Iterator[tuple[Task, RowBuf
 
 
 class Loader:
-    """Bulk loads row buffers into an open transaction."""
+    """Bulk loads chunks of rows into an open transaction, a batch at a time."""
 
     def __init__(self, con: duckdb.DuckDBPyConnection) -> None:
         self.con = con
-        self.pending = RowBuffer()
+        self.pending: list[Chunk] = []
+        self.hands = 0
         self.keys: set[tuple[str, int]] = set()
 
-    def add(self, rows: RowBuffer) -> None:
-        hands = rows.columns["hands"]
-        batch_keys = set(zip(hands.get("game", []), hands.get("hand", []), strict=True))
-        if batch_keys & self.keys:  # a hand repeated within the batch: the later one wins
+    def add(self, chunk: Chunk) -> None:
+        if not self.keys.isdisjoint(chunk.keys):  # a hand repeated: the later one wins
             self.flush()
-        self.pending.extend(rows)
-        self.keys |= batch_keys
-        if len(self.pending) >= BATCH_HANDS:
+        self.pending.append(chunk)
+        self.keys.update(chunk.keys)
+        self.hands += chunk.hands + chunk.rejected
+        if self.hands >= BATCH_HANDS:
             self.flush()
 
     def flush(self) -> None:
-        rows = self.pending
-        if not len(rows):
+        if not self.pending:
             return
         con = self.con
-        hands = rows.columns["hands"]
-        if hands:
-            keys = pa.table(
-                {
-                    "game": pa.array(hands["game"], pa.string()),
-                    "hand": pa.array(hands["hand"], pa.int32()),
-                }
+        if self.keys:
+            keys = list(self.keys)
+            con.register(
+                "batch_keys",
+                pa.table(
+                    {
+                        "game": pa.array([k[0] for k in keys], pa.string()),
+                        "hand": pa.array([k[1] for k in keys], pa.int32()),
+                    }
+                ),
             )
-            con.register("batch_keys", keys)
-            for table in (*HAND_TABLES, "rejects"):
-                con.execute(
-                    f"DELETE FROM {table} USING batch_keys k "
-                    f"WHERE {table}.game = k.game AND {table}.hand = k.hand"
-                )
+            # Replace hands already in the database; a fresh load finds none and skips this.
+            con.execute(
+                "CREATE OR REPLACE TEMP TABLE present AS SELECT DISTINCT h.game, h.hand "
+                "FROM hands h JOIN batch_keys k USING (game, hand)"
+            )
+            if con.execute("SELECT count(*) FROM present").fetchone()[0]:
+                for table in HAND_TABLES:
+                    con.execute(
+                        f"DELETE FROM {table} USING present p "
+                        f"WHERE {table}.game = p.game AND {table}.hand = p.hand"
+                    )
+            con.execute(
+                "DELETE FROM rejects USING batch_keys k "
+                "WHERE rejects.game = k.game AND rejects.hand = k.hand"
+            )
             con.unregister("batch_keys")
         for table in TABLES:
-            columns = rows.columns[table]
-            if not columns:
+            parts = [c.tables[table] for c in self.pending if table in c.tables]
+            if not parts:
                 continue
-            arrow = pa.table(dict(columns))
+            arrow = pa.concat_tables(parts, promote_options="default")
             con.register("batch_rows", arrow)
             con.execute(f"INSERT INTO {table} BY NAME SELECT * FROM batch_rows")
             con.unregister("batch_rows")
-        self.pending = RowBuffer()
+        self.pending = []
+        self.hands = 0
         self.keys = set()
 
 
@@ -206,7 +252,7 @@ def ingest(
     paths: Iterable[Path],
     db: Path,
     jobs: int = 1,
-    progress: Callable[[int, RowBuffer], None] | None = None,
+    progress: Callable[[int, Chunk], None] | None = None,
 ) -> IngestSummary:
     """Load every hand under ``paths`` into the DuckDB file ``db`` in one transaction.
 
@@ -230,13 +276,14 @@ def ingest(
         def on_reject(rejected: Rejected) -> None:
             file_rejects.add_reject(rejected)
 
-        for task, rows in ordered_map(tasks_for(files, on_reject), jobs):
-            _count(summary, rows)
-            loader.add(rows)
+        for task, chunk in ordered_map(tasks_for(files, on_reject), jobs):
+            _count(summary, chunk)
+            loader.add(chunk)
             if progress is not None:
-                progress(task.size, rows)
-        _count(summary, file_rejects)
-        loader.add(file_rejects)
+                progress(task.size, chunk)
+        last = Chunk.of(file_rejects)
+        _count(summary, last)
+        loader.add(last)
         loader.flush()
         con.execute("COMMIT")
     except BaseException:
@@ -248,14 +295,10 @@ def ingest(
     return summary
 
 
-def _count(summary: IngestSummary, rows: RowBuffer) -> None:
-    summary.hands += rows.hands
-    summary.rejected += rows.rejected
-    summary.mismatched += rows.mismatched
-    if rows.rejected and len(summary.reject_samples) < 20:
-        rejects = rows.columns["rejects"]
-        for source, line, reason in zip(
-            rejects["source"], rejects["line"], rejects["reason"], strict=True
-        ):
-            if len(summary.reject_samples) < 20:
-                summary.reject_samples.append(f"{source}:{line}: {reason}")
+def _count(summary: IngestSummary, chunk: Chunk) -> None:
+    summary.hands += chunk.hands
+    summary.rejected += chunk.rejected
+    summary.mismatched += chunk.mismatched
+    room = 20 - len(summary.reject_samples)
+    if room > 0:
+        summary.reject_samples.extend(chunk.reject_samples[:room])

@@ -15,6 +15,7 @@ from paipu.parsers import Rejected
 from paipu.parsers.paipu import dumps
 from paipu.rules.replay import HandOutcome
 from paipu.rules.tiles import (
+    N_CODES,
     TEN_FIRST,
     ZIPAI_BIG_FIRST,
     ZIPAI_SMALL_FIRST,
@@ -46,6 +47,10 @@ def discard_category(tile: Tile) -> str:
     return "3-7"
 
 
+_TILE_NAMES = tuple(tile_name(t) for t in range(N_CODES))
+_CATEGORIES = tuple(discard_category(t) for t in range(N_CODES))
+
+
 class RowBuffer:
     """Columns of rows for every table."""
 
@@ -63,7 +68,10 @@ class RowBuffer:
         for name, value in values.items():
             columns[name].append(value)
 
-    def add_outcome(self, outcome: HandOutcome, fmt: str, path: str, line: int) -> None:
+    def add_outcome(
+        self, outcome: HandOutcome, fmt: str, path: str, line: int, text: str | None = None
+    ) -> None:
+        """Rows of one replayed hand; ``text`` is its paipu line when the source was one."""
         record = outcome.record
         key = {"game": record.game, "hand": record.hand}
         players = record.players
@@ -87,7 +95,7 @@ class RowBuffer:
             source_format=fmt,
             source_file=path,
             source_line=line,
-            record=dumps(record),
+            record=text if text is not None else dumps(record),
         )
         recorded = record.result.deltas if record.result is not None else None
         winners = {w.seat for w in outcome.wins}
@@ -142,28 +150,7 @@ class RowBuffer:
                     points=fan.points,
                     count=fan.count,
                 )
-        for fact in outcome.discards:
-            self._row(
-                "discards",
-                **key,
-                seq=fact.index,
-                seat=fact.seat,
-                player=players[fact.seat],
-                variant=record.variant,
-                turn=fact.turn,
-                tile=tile_name(fact.tile),
-                category=discard_category(fact.tile),
-                visible=fact.visible,
-                tiles_left=fact.tiles_left,
-                opponent_melds=list(fact.opponent_melds),
-                opponent_ready=list(fact.opponent_ready),
-                opponent_can_win=list(fact.opponent_can_win),
-                max_opponent_melds=max(fact.opponent_melds, default=0),
-                ready_opponents=sum(fact.opponent_ready),
-                dangerous=any(fact.opponent_can_win),
-                won_on=fact.won_on,
-                claimed=fact.claimed,
-            )
+        self._discard_rows(outcome, record.game, record.hand)
         for missed in outcome.missed:
             self._row(
                 "missed_wins",
@@ -175,16 +162,51 @@ class RowBuffer:
                 from_seat=missed.from_seat,
                 total=missed.total,
             )
+        events = self.columns["events"]
+        game, hand = record.game, record.hand
         for seq, event in enumerate(record.events):
             array = event.to_array()
-            self._row(
-                "events",
-                **key,
-                seq=seq,
-                kind=array[0],
-                seat=array[1],
-                payload=json.dumps(array, ensure_ascii=False),
-            )
+            payload = array[2] if len(array) > 2 else None
+            extra = dict(array[3]) if len(array) > 3 else {}
+            from_seat = extra.pop("from", None)
+            events["game"].append(game)
+            events["hand"].append(hand)
+            events["seq"].append(seq)
+            events["kind"].append(array[0])
+            events["seat"].append(array[1])
+            events["tile"].append(payload if isinstance(payload, str) else None)
+            events["tiles"].append(payload if isinstance(payload, list) else None)
+            events["from_seat"].append(from_seat)
+            events["extra"].append(json.dumps(extra, ensure_ascii=False) if extra else None)
+
+    def _discard_rows(self, outcome: HandOutcome, game: str, hand: int) -> None:
+        """The discards table, column by column (the bulk of a hand's rows)."""
+        record = outcome.record
+        facts = outcome.discards
+        if not facts:
+            return
+        c = self.columns["discards"]
+        n = len(facts)
+        players = record.players
+        c["game"].extend([game] * n)
+        c["hand"].extend([hand] * n)
+        c["variant"].extend([record.variant] * n)
+        c["seq"].extend([f.index for f in facts])
+        c["seat"].extend([f.seat for f in facts])
+        c["player"].extend([players[f.seat] for f in facts])
+        c["turn"].extend([f.turn for f in facts])
+        c["tile"].extend([_TILE_NAMES[f.tile] for f in facts])
+        c["category"].extend([_CATEGORIES[f.tile] for f in facts])
+        c["visible"].extend([f.visible for f in facts])
+        c["tiles_left"].extend([f.tiles_left for f in facts])
+        c["opponent_melds"].extend([list(f.opponent_melds) for f in facts])
+        c["opponent_ready"].extend([list(f.opponent_ready) for f in facts])
+        c["opponent_can_win"].extend([list(f.opponent_can_win) for f in facts])
+        c["max_opponent_melds"].extend([max(f.opponent_melds, default=0) for f in facts])
+        c["ready_opponents"].extend([sum(f.opponent_ready) for f in facts])
+        c["dangerous"].extend([any(f.opponent_can_win) for f in facts])
+        c["won_on"].extend([f.won_on for f in facts])
+        c["claimed"].extend([f.claimed for f in facts])
 
     def add_reject(self, rejected: Rejected) -> None:
         self.rejected += 1

@@ -21,7 +21,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from paipu.rules.events import (
     AddedKong,
@@ -92,6 +92,7 @@ class SeatState:
     draws: int = 0
     won: bool = False
     waits: tuple[Tile, ...] = ()
+    exposed: int = 0  # melds shown on the table (not concealed kongs)
 
     @property
     def tile_count(self) -> int:
@@ -116,8 +117,7 @@ class ComputedWin:
     source: str = ""  # self_draw | discard | robbing_kong (zipai also: flip, another's flip)
 
 
-@dataclass(frozen=True, slots=True)
-class DiscardFact:
+class DiscardFact(NamedTuple):
     """What deal-in analytics need about one discard (放铳风险)."""
 
     index: int  # event index
@@ -133,8 +133,7 @@ class DiscardFact:
     claimed: bool  # someone chi/pong/konged it
 
 
-@dataclass(frozen=True, slots=True)
-class MissedWin:
+class MissedWin(NamedTuple):
     """A legal win a player passed over (漏胡 / 不胡)."""
 
     index: int  # event index of the discard or draw that offered it
@@ -195,6 +194,8 @@ class Table:
         self.seen: Counter[Tile] = Counter()  # every tile whose place the table knows
         self.discard_count = 0
         self.wall = variant.replay_wall(record, options)
+        self.kinds = variant.replay_event_kinds(options)
+        self.tile_kinds = variant.tile_kinds(options)
         self._deal()
         for seat in range(self.players):
             self.refresh_waits(seat)
@@ -214,7 +215,7 @@ class Table:
 
     def _take(self, seat: int, tile: Tile, event: Event, what: str) -> None:
         s = self.seats[seat]
-        if is_flower(tile):
+        if tile >= N_KINDS:  # a flower
             if tile not in s.held_flowers:
                 raise self.fail(event, f"seat {seat} does not hold {tile_name(tile)} to {what}")
             s.held_flowers.remove(tile)
@@ -225,14 +226,14 @@ class Table:
 
     def _give(self, seat: int, tile: Tile) -> None:
         s = self.seats[seat]
-        if is_flower(tile):
+        if tile >= N_KINDS:  # a flower
             s.held_flowers.append(tile)
         else:
             s.hand[tile] += 1
 
     def _see(self, tile: Tile, event: Event | None) -> None:
         self.seen[tile] += 1
-        limit = 1 if is_flower(tile) else 4
+        limit = 1 if tile >= N_KINDS else 4
         if self.seen[tile] > limit:
             raise self.fail(event, f"a copy too many of {tile_name(tile)}: the set has {limit}")
 
@@ -247,14 +248,14 @@ class Table:
                     f"seat {seat} is dealt {len(tiles)} tiles, {self.variant.id} deals {size}",
                 )
             for tile in tiles:
-                if not self.variant.replay_tile_allowed(tile, self.options):
+                if tile not in self.tile_kinds:
                     raise RuleViolation(
                         None, None, f"{tile_name(tile)} is not a tile of {self.variant.id}"
                     )
                 self._see(tile, None)
                 self._give(seat, tile)
         for tile in self.wall.known_tiles():
-            if not self.variant.replay_tile_allowed(tile, self.options):
+            if tile not in self.tile_kinds:
                 raise RuleViolation(
                     None, None, f"the wall holds {tile_name(tile)}, not a tile of {self.variant.id}"
                 )
@@ -313,7 +314,7 @@ class Table:
         return self.wall.left()
 
     def exposed_melds(self, seat: int) -> int:
-        return sum(1 for m in self.seats[seat].melds if not m.concealed)
+        return self.seats[seat].exposed
 
     def refresh_waits(self, seat: int) -> None:
         s = self.seats[seat]
@@ -335,7 +336,7 @@ class Table:
         seat = getattr(event, "seat", None)
         if seat is not None and self.seats[seat].won and not isinstance(event, Win):
             raise self.fail(event, f"seat {seat} has already won and left the hand")
-        if type(event).kind not in self.variant.replay_event_kinds(self.options):
+        if type(event).kind not in self.kinds:
             raise self.fail(event, f"{type(event).kind} events do not exist in {self.variant.id}")
         handler = _HANDLERS.get(type(event))
         if handler is None:
@@ -368,7 +369,7 @@ class Table:
             raise self.fail(
                 event, f"the wall gives {tile_name(expected)} here, not {tile_name(event.tile)}"
             )
-        if not self.variant.replay_tile_allowed(event.tile, self.options):
+        if event.tile not in self.tile_kinds:
             raise self.fail(event, f"{tile_name(event.tile)} is not a tile of {self.variant.id}")
         if expected < 0:
             self._see(event.tile, event)
@@ -379,7 +380,7 @@ class Table:
         self.after_kong = False
         self.drawn = event.tile
         self.phase = Phase.ACT
-        if not is_flower(event.tile):
+        if event.tile < N_KINDS:
             self._check_missed_self_draw(seat, event.tile)
 
     def _discard(self, event: Discard) -> None:
@@ -472,6 +473,7 @@ class Table:
         self._take_discard()
         s = self.seats[seat]
         s.melds.append(meld)
+        s.exposed += 1
         for t in meld.tiles:
             self.visible[t] += 1
         self.turn = seat
@@ -681,26 +683,28 @@ class Table:
 
     def _open_discard_fact(self, event: Discard) -> None:
         seat = event.seat
-        others = [(seat + k) % self.players for k in range(1, self.players)]
-        s = self.seats[seat]
         tile = event.tile
-        can_win = []
-        for other in others:
-            answer = self.would_win(other, tile, seat)
+        seats = self.seats
+        melds, ready, can_win = [], [], []
+        for k in range(1, self.players):
+            other = (seat + k) % self.players
+            s = seats[other]
+            melds.append(s.exposed)
+            ready.append(bool(s.waits) and not s.won)
+            answer = self.would_win(other, tile, seat) if tile in s.waits else None
             can_win.append(answer is not None)
             if answer is not None:
                 self.offers.append(MissedWin(self.index, other, tile, seat, answer.total or 0))
+        discarder = seats[seat]
         self.pending_discard_fact = {
             "index": self.index,
             "seat": seat,
-            "turn": len(s.discards),
+            "turn": len(discarder.discards),
             "tile": tile,
-            "visible": s.hand[tile] + self.visible[tile] - 1,
+            "visible": discarder.hand[tile] + self.visible[tile] - 1,
             "tiles_left": self.tiles_left(),
-            "opponent_melds": tuple(self.exposed_melds(o) for o in others),
-            "opponent_ready": tuple(
-                bool(self.seats[o].waits) and not self.seats[o].won for o in others
-            ),
+            "opponent_melds": tuple(melds),
+            "opponent_ready": tuple(ready),
             "opponent_can_win": tuple(can_win),
         }
 

@@ -820,12 +820,21 @@ def waits(
     found = _standard_waits(facts) if _STANDARD in shapes else ()
     if shapes is _STANDARD_ONLY or shapes == _STANDARD_ONLY or melds > _KNITTED_MAX_MELDS:
         return found
-    for shape, shape_waits in _SPECIAL_WAITS.items():
-        if shape in shapes and shape.applies(melds):
-            more = shape_waits(counts, facts)
-            if more:
-                found = tuple(sorted({*found, *more})) if found else more
+    for shape_waits in _special_waits_for(frozenset(shapes), melds):
+        more = shape_waits(counts, facts)
+        if more:
+            found = tuple(sorted({*found, *more})) if found else more
     return found
+
+
+@functools.lru_cache(maxsize=64)
+def _special_waits_for(shapes: frozenset[Shape], melds: int) -> tuple[_SpecialWaits, ...]:
+    """The special-shape wait functions that apply to ``shapes`` with ``melds`` melds."""
+    return tuple(
+        shape_waits
+        for shape, shape_waits in _SPECIAL_WAITS.items()
+        if shape in shapes and shape.applies(melds)
+    )
 
 
 def is_complete(counts: Counts, melds: int = 0, shapes: Collection[Shape] = _STANDARD_ONLY) -> bool:

@@ -26,9 +26,8 @@ from paipu.pipeline.cli.common import (
     err_console,
     existing_paths,
 )
-from paipu.pipeline.ingest import expand
+from paipu.pipeline.ingest import Chunk, expand
 from paipu.pipeline.ingest import ingest as run_ingest
-from paipu.pipeline.rows import RowBuffer
 
 
 def ingest(
@@ -80,7 +79,7 @@ def ingest(
         with progress:
             task = progress.add_task("ingest", total=total, **counts)
 
-            def advance(size: int, rows: RowBuffer) -> None:
+            def advance(size: int, rows: Chunk) -> None:
                 counts["hands"] += rows.hands
                 counts["rejected"] += rows.rejected
                 progress.update(task, advance=size, **counts)

@@ -148,6 +148,8 @@ for _fan in TABLE.fans:
         raise RuntimeError(f"Fan.{_fan.id.upper()} does not match mcr.toml index {_fan.index}")
 
 FAN_DETECTORS: dict[str, str] = {}
+_STANDARD = frozenset({Shape.STANDARD})
+_STANDARD_OR_PAIRS = frozenset({Shape.STANDARD, Shape.SEVEN_PAIRS})
 _F = TypeVar("_F", bound=Callable[..., Any])
 
 # The reference orders tiles characters, bamboo, dots, winds, red, green, white; tie-breaks
@@ -866,7 +868,7 @@ def _knitted_straight(hand: _Hand, fixed: Sequence[Group]) -> list[int] | None:
     if not fixed:
         if rest[win_tile]:
             rest[win_tile] -= 1
-            if len(waits(rest, 3, (Shape.STANDARD,))) == 1:
+            if len(waits(rest, 3, _STANDARD)) == 1:
                 fan = _wait_fan(division.chows, pair, win_tile)
                 if fan:
                     table[fan] = 1
@@ -975,8 +977,7 @@ def _waits_on_one_tile(counts: list[int], win_tile: Tile, melds: int) -> bool:
     """独听: before the winning tile the hand waited on that one tile only (by shape)."""
     before = counts.copy()
     before[win_tile] -= 1
-    shapes = (Shape.STANDARD,) if melds else (Shape.STANDARD, Shape.SEVEN_PAIRS)
-    return len(waits(before, melds, shapes)) == 1
+    return len(waits(before, melds, _STANDARD if melds else _STANDARD_OR_PAIRS)) == 1
 
 
 def _total(table: Sequence[int]) -> int:

@@ -25,7 +25,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from paipu.rules.fans import FanTable
-from paipu.rules.tiles import EAST, N_KINDS, Tile, standard_set
+from paipu.rules.shanten import Shape, waits
+from paipu.rules.tiles import EAST, Tile, standard_set
 from paipu.rules.wall import SharedWall, Wall
 
 if TYPE_CHECKING:
@@ -215,9 +216,10 @@ class Variant(ABC):
         return SharedWall(len(self.wall_tiles(options)) - dealt)
 
     def replay_tile_allowed(self, tile: Tile, options: Options) -> bool:
-        return tile in self._tile_kinds(options)
+        return tile in self.tile_kinds(options)
 
-    def _tile_kinds(self, options: Options) -> frozenset[Tile]:
+    def tile_kinds(self, options: Options) -> frozenset[Tile]:
+        """The kinds of tile (or card) a game of this variant uses."""
         key = tuple(sorted(options.items()))
         cache = self.__dict__.setdefault("_kinds_cache", {})
         if key not in cache:
@@ -250,20 +252,19 @@ class Variant(ABC):
     ) -> None:
         """Called after each kong (kong payments live here in variants that have them)."""
 
-    def replay_shapes(self) -> tuple[Any, ...]:
-        from paipu.rules.shanten import Shape
-
-        return tuple(Shape(name) for name in self.spec.shapes)
+    def replay_shapes(self) -> frozenset[Shape]:
+        shapes = self.__dict__.get("_shapes")
+        if shapes is None:
+            shapes = self.__dict__["_shapes"] = frozenset(Shape(name) for name in self.spec.shapes)
+        return shapes
 
     def replay_waits(self, table: Table, seat: int) -> tuple[Tile, ...]:
         """Tiles completing ``seat``'s hand by shape; () when not ready or not waiting."""
-        from paipu.rules.shanten import waits
-
         s = table.seats[seat]
         hand = s.hand
         if sum(hand) != self.spec.hand_size - 3 * len(s.melds):
             return ()
-        return waits(hand[:N_KINDS], len(s.melds), self.replay_shapes())
+        return waits(hand, len(s.melds), self.replay_shapes())
 
     def replay_score(
         self, table: Table, seat: int, tile: Tile, from_seat: int | None, flags: WinFlags

@@ -107,12 +107,15 @@ CREATE TABLE IF NOT EXISTS missed_wins (
 );
 
 CREATE TABLE IF NOT EXISTS events (
-    game    VARCHAR NOT NULL,
-    hand    INTEGER NOT NULL,
-    seq     INTEGER NOT NULL,
-    kind    VARCHAR NOT NULL,
-    seat    INTEGER,
-    payload VARCHAR                      -- the event array as JSON
+    game      VARCHAR NOT NULL,
+    hand      INTEGER NOT NULL,
+    seq       INTEGER NOT NULL,          -- index of the event in the hand
+    kind      VARCHAR NOT NULL,          -- draw, discard, chi, pong, kong, win, flip, …
+    seat      INTEGER,                   -- null for table events (bird, indicator)
+    tile      VARCHAR,                   -- the payload when it is one tile or card
+    tiles     VARCHAR[],                 -- the payload when it is a list (chi, bird)
+    from_seat INTEGER,                   -- extra "from" (wins on a discard, robbed kongs)
+    extra     VARCHAR                    -- any other extra fields, as JSON
 );
 
 CREATE TABLE IF NOT EXISTS rejects (

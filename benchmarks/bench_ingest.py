@@ -1,0 +1,191 @@
+"""Ingest speed and memory: parsing, replay and loading, beside a minimal reference script.
+
+Builds a corpus from the real Botzone sample (../shared/data/botzone/sample.txt) copied
+many times with unique match ids, then measures, each stage in its own process:
+
+- parse: read the Botzone text into paipu hands (no replay);
+- replay: parse and replay every hand through the rules engine (rows built, not loaded);
+- ingest -j1 / -jN: the whole `paipu ingest` into a fresh DuckDB file;
+- minimal: benchmarks/minimal_botzone.py (parse, pymahjonggb on each win, bulk load).
+
+For each it prints hands per second and the peak memory (RSS) of the process, and it runs
+the ingest at two corpus sizes to show that memory stays flat as the corpus grows.
+
+    .venv/bin/python benchmarks/bench_ingest.py --copies 2500 --jobs 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+SAMPLE = Path(os.environ.get("PAIPU_SHARED", ROOT.parent / "shared")) / "data/botzone/sample.txt"
+PY = sys.executable
+
+_PARSE = """
+import sys
+from pathlib import Path
+from paipu.parsers import parse_any
+n = sum(1 for p in sorted(Path(sys.argv[1]).glob('*.txt')) for _ in parse_any(p))
+print(n)
+"""
+_REPLAY = """
+import sys
+from pathlib import Path
+from paipu.parsers import Parsed, parse_any
+from paipu.pipeline.ingest import rows_for
+from paipu.pipeline.rows import RowBuffer
+n = 0
+for p in sorted(Path(sys.argv[1]).glob('*.txt')):
+    rows = RowBuffer()
+    for i, item in enumerate(parse_any(p)):
+        rows_for(item, 'botzone-text', rows)
+        n += 1
+        if i % 500 == 0:
+            rows = RowBuffer()
+print(n)
+"""
+
+
+def build_corpus(folder: Path, copies: int, files: int = 8) -> int:
+    """``copies`` copies of the sample with unique match ids, spread over ``files`` files."""
+    text = SAMPLE.read_text(encoding="utf-8")
+    per_copy = text.count("Match ")
+    outs = [(folder / f"part{i:02d}.txt").open("w", encoding="utf-8") for i in range(files)]
+    try:
+        for copy in range(copies):
+            outs[copy % files].write(
+                re.sub(
+                    r"^Match (\S+)",
+                    lambda m, c=copy: f"Match {m.group(1)}-{c:06d}",
+                    text,
+                    flags=re.M,
+                )
+                + "\n"
+            )
+    finally:
+        for out in outs:
+            out.close()
+    return copies * per_copy
+
+
+_WRAP = """
+import resource, subprocess, sys, time
+start = time.perf_counter()
+subprocess.run(sys.argv[1:], check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+print(time.perf_counter() - start, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+"""
+
+
+def timed(command: list[str]) -> tuple[float, float]:
+    """Wall seconds and peak RSS (MiB) of the largest process of a command (a fresh
+    wrapper process waits for it, so the peak is this command's alone)."""
+    out = subprocess.run(
+        [PY, "-c", _WRAP, *command], check=True, capture_output=True, text=True
+    ).stdout.split()
+    return float(out[0]), int(out[1]) / 1024
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--copies", type=int, default=2500, help="copies of the 16-game sample")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    args = parser.parse_args()
+    if not SAMPLE.exists():
+        print(f"{SAMPLE} is absent: the benchmark needs ../shared/data", file=sys.stderr)
+        return 2
+    work = Path(tempfile.mkdtemp(prefix="paipu-bench-"))
+    try:
+        small, large = work / "small", work / "large"
+        small.mkdir()
+        large.mkdir()
+        n_small = build_corpus(small, max(1, args.copies // 4))
+        n_large = build_corpus(large, args.copies)
+        rows = []
+        for label, command, n in (
+            ("parse", [PY, "-c", _PARSE, str(large)], n_large),
+            ("parse + replay", [PY, "-c", _REPLAY, str(large)], n_large),
+            (
+                "ingest -j1",
+                [
+                    PY,
+                    "-m",
+                    "paipu.pipeline.cli",
+                    "ingest",
+                    str(large),
+                    "--db",
+                    str(work / "a.duckdb"),
+                    "-j",
+                    "1",
+                    "-q",
+                ],
+                n_large,
+            ),
+            (
+                f"ingest -j{args.jobs}",
+                [
+                    PY,
+                    "-m",
+                    "paipu.pipeline.cli",
+                    "ingest",
+                    str(large),
+                    "--db",
+                    str(work / "b.duckdb"),
+                    "-j",
+                    str(args.jobs),
+                    "-q",
+                ],
+                n_large,
+            ),
+            (
+                f"ingest -j{args.jobs} (¼ corpus)",
+                [
+                    PY,
+                    "-m",
+                    "paipu.pipeline.cli",
+                    "ingest",
+                    str(small),
+                    "--db",
+                    str(work / "c.duckdb"),
+                    "-j",
+                    str(args.jobs),
+                    "-q",
+                ],
+                n_small,
+            ),
+            (
+                "minimal reference",
+                [
+                    PY,
+                    str(ROOT / "benchmarks" / "minimal_botzone.py"),
+                    str(large),
+                    "--db",
+                    str(work / "m.duckdb"),
+                ],
+                n_large,
+            ),
+        ):
+            seconds, peak = timed(command)
+            rows.append((label, n, seconds, peak))
+            print(
+                f"{label:28} {n:>8,} hands {seconds:>8.1f} s {n / seconds:>9,.0f} hands/s "
+                f"peak {peak:>6.0f} MiB",
+                flush=True,
+            )
+        minimal = rows[-1][2]
+        full = rows[3][2]
+        print(f"ingest -j{args.jobs} takes {full / minimal:.1f}× the minimal script's wall time")
+    finally:
+        shutil.rmtree(work)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
