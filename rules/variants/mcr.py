@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import random
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -26,9 +27,25 @@ from paipu.rules.wall import DuplicateWall, Wall
 
 if TYPE_CHECKING:
     from paipu.rules.record import HandRecord
-    from paipu.rules.replay import Table
+    from paipu.rules.replay import HandOutcome, Table
+    from paipu.rules.selfplay import HandSetup, Scenario
 
 SHAPES = tuple(Shape)
+
+#: ``--scenario mcr-88``: each 88-fan hand as (the dealer's 13 tiles, its first draws).
+#: The dealer is dealt a ready hand and wins on its first draw; for four kongs it is dealt
+#: four concealed pungs and draws the fourth copy of each, then the pair's tile.
+SCENARIO_SETS = {
+    "mcr-88": {
+        "big_four_winds": ("111z222z333z44z55p", "4z"),
+        "big_three_dragons": ("555z666z777z234m9p", "9p"),
+        "all_green": ("234s234s66s888s66z", "6s"),
+        "nine_gates": ("1112345678999m", "5m"),
+        "four_kongs": ("111m555p999s777z3z", "1m5p9s7z3z"),
+        "seven_shifted_pairs": ("1122334455667m", "7m"),
+        "thirteen_orphans": ("19m19p19s1234567z", "7z"),
+    },
+}
 
 
 def check_request(
@@ -132,6 +149,17 @@ class MCR(Variant):
             spec.players, request.seat, request.from_seat, result.total, int(options["base_points"])
         )
         return ScoreAnswer(legal=True, total=result.total, fans=fans, deltas=deltas)
+
+    def self_play(self, rng: random.Random, setup: HandSetup, options: Options) -> HandOutcome:
+        from paipu.rules.bots import make_bots
+        from paipu.rules.mahjong_selfplay import play_hand
+
+        return play_hand(self, options, setup, rng, lambda: make_bots(self, setup.styles))
+
+    def scenarios(self, name: str) -> tuple[Scenario, ...]:
+        from paipu.rules.mahjong_selfplay import scenarios_from
+
+        return scenarios_from(name, SCENARIO_SETS, self)
 
     def wall_tiles(self, options: Options) -> list[Tile]:
         tiles = super().wall_tiles(options)

@@ -1,0 +1,956 @@
+"""Bots for the mahjong variants (机器人): sensible, cheap, and blind to what they cannot see.
+
+A :class:`Bot` plays one seat through a :class:`~paipu.rules.mahjong_selfplay.SeatView`:
+its own hand and melds, every discard, the exposed melds and flowers of the others, and
+counts (tiles left, concealed kongs). Each decision costs a few shanten or waits calls.
+
+* **Win** whenever the rules allow it (自摸, 点和, 抢杠).
+* **Discard** to lower shanten (向听数) under a *fan plan*. In MCR a hand needs 8 fan, so
+  the bot steers towards a plan that reaches it (:class:`PlanKind`: a flush, all pungs,
+  seven pairs, a straight, a triple chow, the knitted shapes, thirteen orphans). A
+  discard's distance is ``max(shanten, plan distance)``; candidates are tried best bound
+  first, so most turns take one or two shanten calls. Among equal discards the bot keeps
+  connected tiles (pairs, neighbours, middle ranks) and, when an opponent looks
+  dangerous, gives up the safer tile.
+* **When ready**, each discard that keeps the hand ready is worth the live copies of its
+  waits that are legal wins as the scorer counts them (waits that only a self-draw makes
+  legal count a third); a ready hand whose waits are all too cheap counts as not ready.
+* **Calls** (pong, chi, kong) when they shorten the distance under the plan the hand would
+  follow after the call, by the style's margin; a pung of dragons or value winds is
+  welcome.
+* **Kongs** on its own turn, concealed or added, when they do not slow the hand.
+* **Defence**: an opponent's threat grows with its melds and with how long it has been
+  discarding; a tile's danger falls with genbutsu (the opponent's own discard), suji,
+  copies in sight, terminal ranks, and rises in the suit that the opponent's melds show.
+  The :class:`~paipu.rules.selfplay.Style` sets when the bot folds (弃和) and how much
+  safety weighs in ordinary discards.
+
+The view is all a bot gets: it never sees another hand, a face-down kong or the wall.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import TYPE_CHECKING, NamedTuple
+
+from paipu.rules.mahjong_selfplay import Claim, ClaimKind, SeatView, TurnAction, TurnKind
+from paipu.rules.melds import Meld, MeldKind
+from paipu.rules.selfplay import Style
+from paipu.rules.shanten import Shape, shanten, waits
+from paipu.rules.tiles import DRAGONS, N_KINDS, TERMINALS_AND_HONORS, Tile
+
+if TYPE_CHECKING:
+    from paipu.rules.variants import Variant
+
+HONOR_FIRST = 27
+SUIT_SIZE = 9
+SUITS = 3
+HONOR_SUIT = 3
+COPIES = 4
+#: Tiles in a full concealed hand (13 and the one drawn), less 3 per meld.
+FULL_HAND = 14
+#: Ranks around a freshly drawn tile whose discard can reshape a ready hand.
+RESHAPE_REACH = 3
+
+# ---------------------------------------------------------------------- styles
+
+
+@dataclass(frozen=True, slots=True)
+class StyleParams:
+    """How a :class:`Style` turns into numbers."""
+
+    fold_threat: float  # threat at which a hand that is not ready folds (弃和)
+    fold_distance: int  # ... when it is at least this far from ready
+    fold_ready_threat: float  # threat at which even a ready hand folds (above 1: never)
+    call_gain: int  # how much a call must shorten the hand (0: any call that keeps pace)
+    safety: float  # weight of a tile's danger against its use, among equal discards
+
+
+STYLE_PARAMS: dict[Style, StyleParams] = {
+    Style.AGGRESSIVE: StyleParams(0.95, 3, 2.0, 0, 0.0),
+    Style.BALANCED: StyleParams(0.5, 2, 2.0, 1, 1.5),
+    Style.DEFENSIVE: StyleParams(0.4, 1, 0.65, 2, 4.0),
+}
+
+#: Threat of an opponent by its number of melds (0 … 4), before the lateness term.
+MELD_THREAT = (0.02, 0.1, 0.35, 0.65, 0.9)
+#: Discards after which an opponent counts as fully late, and the weight of lateness.
+LATE_TURN = 18
+LATE_WEIGHT = 0.7
+#: Opponents below this threat are ignored when judging tiles; a tile whose summed danger
+#: is below ``SAFE_ENOUGH`` needs no comparison with the others.
+THREAT_FLOOR = 0.12
+SAFE_ENOUGH = 0.1
+
+#: Danger of a suited tile by rank (1 … 9), of an honour by copies unseen (0 … 3).
+RANK_DANGER = (0.55, 0.75, 0.9, 1.0, 1.0, 1.0, 0.9, 0.75, 0.55)
+HONOR_DANGER = (0.02, 0.12, 0.45, 0.6)
+UNSEEN_BASE = 0.4  # a suited tile's danger scales with 0.4 + 0.2 × copies unseen
+UNSEEN_STEP = 0.2
+GENBUTSU_DANGER = 0.12  # the opponent discarded it itself (no furiten in MCR: not zero)
+SUJI_FACTOR = 0.6
+SUJI_GAP = 3
+FLUSH_SUIT_FACTOR = 1.6  # the suit an opponent's melds show, and honours
+OFF_SUIT_FACTOR = 0.3
+
+#: What discarding a tile gives up (its use in the hand).
+PAIR_VALUE = 2.4
+NEAR_VALUE = 1.5  # a neighbour one rank away
+GAP_VALUE = 0.7  # two ranks away
+CENTRAL = (0.0, 0.1, 0.2, 0.3, 0.3, 0.3, 0.2, 0.1, 0.0)
+VALUE_HONOR = 0.6  # a dragon or a value wind: a possible 2-fan pung
+PLAN_TILE = 1.0  # a tile the plan wants
+
+#: Weight of a wait that only a self-draw makes legal, against a discard-legal one.
+SELF_DRAW_ONLY = 0.33
+#: The most a self-draw adds to a win's fan, concealed hand or not (unless it completes
+#: a pung, which then stays concealed).
+SELF_DRAW_CONCEALED = 2
+SELF_DRAW_OPEN = 1
+
+
+# ---------------------------------------------------------------------- fan plans
+
+
+class PlanKind(StrEnum):
+    """A way for the hand to reach the minimum fan (MCR: 8)."""
+
+    NONE = "none"  # no plan: whatever the shape gives
+    HALF_FLUSH = "half_flush"  # 混一色 6
+    FULL_FLUSH = "full_flush"  # 清一色 24
+    ALL_PUNGS = "all_pungs"  # 碰碰和 6
+    SEVEN_PAIRS = "seven_pairs"  # 七对 24
+    PURE_STRAIGHT = "pure_straight"  # 清龙 16
+    MIXED_STRAIGHT = "mixed_straight"  # 花龙 8
+    MIXED_TRIPLE_CHOW = "mixed_triple_chow"  # 三色三同顺 8
+    KNITTED = "knitted"  # 全不靠 / 组合龙 12
+    THIRTEEN_ORPHANS = "thirteen_orphans"  # 十三幺 88
+
+
+class Family(StrEnum):
+    """How a plan's distance is measured."""
+
+    NONE = "none"  # shanten alone
+    FLUSH = "flush"  # tiles outside the suit (and honours)
+    PUNGS = "pungs"  # pungs and pairs
+    PAIRS = "pairs"  # pairs
+    PATTERN = "pattern"  # the nine tiles of three fixed runs
+    SHAPE = "shape"  # a special shape: its own shanten
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """A fan plan: its kind, its fan, and the suit, runs and tiles it uses."""
+
+    kind: PlanKind
+    family: Family
+    fan: int
+    suit: int = -1  # flushes
+    runs: tuple[Tile, ...] = ()  # first tiles of the three runs of a pattern plan
+    parts: tuple[tuple[int, int], ...] = ()  # each run as (suit, rank of its first tile)
+    run_set: frozenset[Tile] = field(default_factory=frozenset)
+    tiles: frozenset[int] = field(default_factory=frozenset)  # pattern tiles; flush suits
+    shapes: tuple[Shape, ...] = ()  # a shape plan's shapes; () = the variant's
+
+    @property
+    def needs_extra(self) -> bool:
+        """Whether the plan alone is short of 8 fan."""
+        return self.fan < MCR_MINIMUM
+
+
+MCR_MINIMUM = 8
+
+
+def _suit(tile: Tile) -> int:
+    return tile // SUIT_SIZE if tile < HONOR_FIRST else HONOR_SUIT
+
+
+def _pattern(kind: PlanKind, fan: int, runs: tuple[Tile, ...]) -> Plan:
+    parts = tuple((_suit(r), r % SUIT_SIZE) for r in runs)
+    tiles = frozenset(t for r in runs for t in (r, r + 1, r + 2))
+    return Plan(
+        kind, Family.PATTERN, fan, runs=runs, parts=parts, run_set=frozenset(runs), tiles=tiles
+    )
+
+
+def _pattern_plans() -> tuple[Plan, ...]:
+    plans = [_pattern(PlanKind.PURE_STRAIGHT, 16, (9 * s, 9 * s + 3, 9 * s + 6)) for s in range(3)]
+    for a in range(SUITS):
+        for b in range(SUITS):
+            c = SUITS - a - b
+            if len({a, b, c}) == SUITS and 0 <= c < SUITS:
+                plans.append(_pattern(PlanKind.MIXED_STRAIGHT, 8, (9 * a, 9 * b + 3, 9 * c + 6)))
+    for rank in range(SUIT_SIZE - 2):
+        plans.append(_pattern(PlanKind.MIXED_TRIPLE_CHOW, 8, (rank, 9 + rank, 18 + rank)))
+    return tuple(plans)
+
+
+NO_PLAN = Plan(PlanKind.NONE, Family.NONE, 0)
+FLUSH_PLANS = tuple(
+    Plan(kind, Family.FLUSH, fan, suit=suit, tiles=frozenset(suits))
+    for suit in range(SUITS)
+    for kind, fan, suits in (
+        (PlanKind.HALF_FLUSH, 6, (suit, HONOR_SUIT)),
+        (PlanKind.FULL_FLUSH, 24, (suit,)),
+    )
+)
+ALL_PUNGS_PLAN = Plan(PlanKind.ALL_PUNGS, Family.PUNGS, 6)
+SEVEN_PAIRS_PLAN = Plan(PlanKind.SEVEN_PAIRS, Family.PAIRS, 24, shapes=(Shape.SEVEN_PAIRS,))
+PATTERN_PLANS = _pattern_plans()
+KNITTED_PLAN = Plan(
+    PlanKind.KNITTED,
+    Family.SHAPE,
+    12,
+    shapes=(Shape.HONORS_AND_KNITTED, Shape.KNITTED_STRAIGHT),
+)
+ORPHANS = frozenset(TERMINALS_AND_HONORS)
+ORPHANS_PLAN = Plan(
+    PlanKind.THIRTEEN_ORPHANS, Family.SHAPE, 88, tiles=ORPHANS, shapes=(Shape.THIRTEEN_ORPHANS,)
+)
+
+#: Distance added to a plan short of 8 fan without a visible extra, and to no plan.
+SHORT_PLAN_PENALTY = 1
+NO_PLAN_PENALTY = 2
+NO_PLAN_OPEN_PENALTY = 3
+#: Plans farther than this are not considered.
+PLAN_HORIZON = 6
+PATTERN_HORIZON = 4
+#: Orphan kinds held before thirteen orphans is considered, and the standard shanten
+#: from which the knitted shapes are.
+ORPHAN_START = 10
+KNITTED_START = 3
+#: For each mask of the ranks a suit holds, how many tiles of the run starting at each
+#: rank (1 … 7) it holds.
+RUN_HELD = tuple(
+    tuple(((mask >> rank) & 7).bit_count() for rank in range(SUIT_SIZE - 2))
+    for mask in range(1 << SUIT_SIZE)
+)
+
+
+class Fit(NamedTuple):
+    """How far a hand is from a plan after its best discard: ``distance``; ``own`` is the
+    plan's own measure before the discard (tiles off the flush, pattern tiles missing).
+    A named tuple: a dozen are made per decision."""
+
+    plan: Plan
+    distance: int
+    penalty: int
+    own: int = 0
+
+    @property
+    def effective(self) -> int:
+        return self.distance + self.penalty
+
+
+@dataclass(frozen=True, slots=True)
+class GroupFacts:
+    """What plans and discards need from one suit's (or the honours') counts."""
+
+    kinds: tuple[Tile, ...]  # the tiles held
+    uses: tuple[float, ...]  # each held tile's use in the hand, as :func:`keep_value`
+    mask: int  # ranks held, as bits
+    total: int
+    pairs: int  # kinds held twice
+    triples: int  # kinds held three or four times
+    units: int  # pairs counting four of a kind as two (seven pairs)
+    singles: int  # kinds held once or four times (a discard that breaks no pair)
+    quads: int
+
+
+class _GroupTable(dict[tuple[int, ...], GroupFacts]):
+    """Facts of one suit (``base`` its first tile) by its counts, built on first sight."""
+
+    def __init__(self, base: Tile) -> None:
+        super().__init__()
+        self.base = base
+
+    def __missing__(self, key: tuple[int, ...]) -> GroupFacts:
+        base = self.base
+        ranks = [r for r in range(len(key)) if key[r]]
+        suited = base < HONOR_FIRST
+        counts = [0] * N_KINDS
+        counts[base : base + len(key)] = key
+        uses = tuple(
+            keep_value(counts, base + r, frozenset()) if suited else PAIR_VALUE * (key[r] - 1)
+            for r in ranks
+        )
+        facts = GroupFacts(
+            kinds=tuple(base + r for r in ranks),
+            uses=uses,
+            mask=sum(1 << r for r in ranks) if suited else 0,
+            total=sum(key),
+            pairs=sum(1 for c in key if c == 2),
+            triples=sum(1 for c in key if c >= 3),
+            units=sum(c >> 1 for c in key),
+            singles=sum(1 for c in key if c in (1, 4)),
+            quads=sum(1 for c in key if c == 4),
+        )
+        self[key] = facts
+        return facts
+
+
+_GROUPS = (_GroupTable(0), _GroupTable(9), _GroupTable(18), _GroupTable(HONOR_FIRST))
+
+
+class Hand:
+    """A seat's tiles while it decides, with the counts plans need (cached per suit)."""
+
+    __slots__ = (
+        "chi_runs",
+        "counts",
+        "kinds",
+        "masks",
+        "meld_suits",
+        "melds",
+        "open",
+        "pair_units",
+        "pairs",
+        "pungs",
+        "quads",
+        "shapes",
+        "singles",
+        "size",
+        "sums",
+        "triples",
+        "uses",
+        "value_honors",
+    )
+
+    def __init__(
+        self,
+        counts: list[int],
+        melds: Sequence[Meld],
+        shapes: tuple[Shape, ...],
+        value_honors: frozenset[Tile],
+    ) -> None:
+        self.counts = counts
+        self.melds = melds
+        self.shapes = shapes
+        self.value_honors = value_honors
+        m, p, s, z = (
+            _GROUPS[0][tuple(counts[0:9])],
+            _GROUPS[1][tuple(counts[9:18])],
+            _GROUPS[2][tuple(counts[18:27])],
+            _GROUPS[3][tuple(counts[27:34])],
+        )
+        self.kinds = [*m.kinds, *p.kinds, *s.kinds, *z.kinds]
+        honor_uses = [
+            use + (VALUE_HONOR * min(counts[t], 2) if t in value_honors else 0.0)
+            for t, use in zip(z.kinds, z.uses, strict=True)
+        ]
+        self.uses = [*m.uses, *p.uses, *s.uses, *honor_uses]
+        self.masks = (m.mask, p.mask, s.mask)
+        self.sums = (m.total, p.total, s.total, z.total)
+        self.size = m.total + p.total + s.total + z.total
+        self.triples = m.triples + p.triples + s.triples + z.triples
+        self.pairs = m.pairs + p.pairs + s.pairs + z.pairs
+        self.pair_units = m.units + p.units + s.units + z.units
+        self.singles = m.singles + p.singles + s.singles + z.singles
+        self.quads = m.quads + p.quads + s.quads + z.quads
+        self.chi_runs = [m.base for m in melds if m.kind is MeldKind.CHI]
+        self.pungs = self.triples + len(melds) - len(self.chi_runs)
+        self.meld_suits = {_suit(m.base) for m in melds}
+        self.open = any(not m.concealed for m in melds)
+
+    @property
+    def full(self) -> bool:
+        """Whether the hand holds 14 tiles less 3 per meld (it must discard)."""
+        return self.size == FULL_HAND - 3 * len(self.melds)
+
+    def shanten(self, shapes: tuple[Shape, ...] = ()) -> int:
+        return shanten(self.counts, len(self.melds), shapes or self.shapes)
+
+    def shanten_without(self, tile: Tile, shapes: tuple[Shape, ...] = ()) -> int:
+        counts = self.counts
+        counts[tile] -= 1
+        try:
+            return shanten(counts, len(self.melds), shapes or self.shapes)
+        finally:
+            counts[tile] += 1
+
+
+def _pung_distance(pungs: int, pairs: int) -> int:
+    pungs = min(pungs, 4)
+    return 8 - 2 * pungs - min(pairs, 5 - pungs)
+
+
+class Planner:
+    """Chooses the MCR fan plan a hand follows and measures distances under it."""
+
+    def fits(self, hand: Hand, standard: int) -> list[Fit]:
+        """Every plan the hand can still follow, with its distance (after the best
+        discard when the hand is full); ``standard`` is the hand's shanten."""
+        base = max(standard, 0)
+        none_penalty = NO_PLAN_OPEN_PENALTY if hand.open else NO_PLAN_PENALTY
+        fits = [Fit(NO_PLAN, base, none_penalty)]
+        extra = self._extra_fan(hand)
+        self._flush_fits(hand, base, extra, fits)
+        self._pung_fits(hand, base, extra, fits)
+        self._pattern_fits(hand, base, fits)
+        if not hand.melds:
+            self._special_fits(hand, standard, fits)
+        return fits
+
+    def best(self, hand: Hand, standard: int, previous: Plan | None = None) -> Fit:
+        """The plan with the lowest effective distance (more fan on ties); the previous
+        plan is kept unless another is strictly better."""
+        fits = self.fits(hand, standard)
+        best = fits[0]
+        best_key = best.distance + best.penalty
+        kept: Fit | None = None
+        for fit in fits:
+            key = fit.distance + fit.penalty
+            if key < best_key or (key == best_key and fit.plan.fan > best.plan.fan):
+                best, best_key = fit, key
+            if fit.plan is previous:
+                kept = fit
+        if kept is not None and kept.distance + kept.penalty <= best_key:
+            return kept
+        return best
+
+    def _extra_fan(self, hand: Hand) -> bool:
+        """Whether the hand shows 2 fan beside a 6-fan plan: a pair or pung of dragons or
+        value winds."""
+        counts = hand.counts
+        if any(counts[t] >= 2 for t in hand.value_honors):
+            return True
+        return any(m.kind is not MeldKind.CHI and m.base in hand.value_honors for m in hand.melds)
+
+    def _flush_fits(self, hand: Hand, base: int, extra: bool, fits: list[Fit]) -> None:
+        full = hand.full
+        honors = hand.sums[HONOR_SUIT]
+        for plan in FLUSH_PLANS:
+            if not hand.meld_suits <= plan.tiles:
+                continue
+            half = plan.kind is PlanKind.HALF_FLUSH
+            off = hand.size - hand.sums[plan.suit] - (honors if half else 0)
+            distance = off - 1 if full and off else off
+            if distance > PLAN_HORIZON:
+                continue
+            penalty = SHORT_PLAN_PENALTY if plan.needs_extra and not extra else 0
+            fits.append(Fit(plan, max(base, distance), penalty, off))
+
+    def _pung_fits(self, hand: Hand, base: int, extra: bool, fits: list[Fit]) -> None:
+        if hand.chi_runs:
+            return
+        pungs, pairs = hand.pungs, hand.pairs
+        distance = _pung_distance(pungs, pairs)
+        if hand.full and not hand.singles:
+            options = []
+            if pairs:
+                options.append(_pung_distance(pungs, pairs - 1))
+            if hand.triples:
+                options.append(_pung_distance(pungs - 1, pairs + 1))
+            distance = min(options) if options else distance
+        if distance > PLAN_HORIZON:
+            return
+        extra = extra or hand.triples >= 2
+        penalty = 0 if extra else SHORT_PLAN_PENALTY
+        fits.append(Fit(ALL_PUNGS_PLAN, max(base, distance), penalty))
+
+    def _pattern_fits(self, hand: Hand, base: int, fits: list[Fit]) -> None:
+        masks = hand.masks
+        held = (RUN_HELD[masks[0]], RUN_HELD[masks[1]], RUN_HELD[masks[2]])
+        chi_runs = frozenset(hand.chi_runs)
+        melds = len(hand.melds)
+        if melds - len(chi_runs) > 1:
+            return  # two melds that are not runs: no pattern has room for them
+        for plan in PATTERN_PLANS:
+            (s0, r0), (s1, r1), (s2, r2) = plan.parts
+            if melds:
+                matched = chi_runs & plan.run_set
+                if melds - len(matched) > 1:
+                    continue  # more than one meld outside the pattern: impossible
+                if matched:
+                    missing = sum(
+                        3 - held[suit][rank]
+                        for run, (suit, rank) in zip(plan.runs, plan.parts, strict=True)
+                        if run not in matched
+                    )
+                    if missing <= PATTERN_HORIZON:
+                        fits.append(Fit(plan, max(base, missing), 0, missing))
+                    continue
+            missing = 9 - held[s0][r0] - held[s1][r1] - held[s2][r2]
+            if missing <= PATTERN_HORIZON:
+                fits.append(Fit(plan, max(base, missing), 0, missing))
+
+    def _special_fits(self, hand: Hand, standard: int, fits: list[Fit]) -> None:
+        # A full hand keeps its pairs by discarding an odd tile, else it breaks one.
+        breaks = hand.full and hand.singles == 0 and hand.triples == 0
+        distance = 6 - hand.pair_units + (1 if breaks else 0)
+        if distance <= PATTERN_HORIZON:
+            fits.append(Fit(SEVEN_PAIRS_PLAN, max(distance, 0), 0))
+        orphans = sum(1 for t in ORPHANS if hand.counts[t])
+        if orphans >= ORPHAN_START:
+            fits.append(Fit(ORPHANS_PLAN, max(hand.shanten(ORPHANS_PLAN.shapes), 0), 0))
+        if standard >= KNITTED_START and Shape.KNITTED_STRAIGHT in hand.shapes:
+            fits.append(Fit(KNITTED_PLAN, max(hand.shanten(KNITTED_PLAN.shapes), 0), 0))
+
+    def after(self, hand: Hand, fit: Fit, tile: Tile) -> int:
+        """The plan's own distance once ``tile`` is discarded from a full hand."""
+        plan = fit.plan
+        family = plan.family
+        if family is Family.FLUSH:
+            return fit.own - (0 if _suit(tile) in plan.tiles else 1)
+        if family is Family.PATTERN:
+            return fit.own + (1 if hand.counts[tile] == 1 and tile in plan.tiles else 0)
+        if family is Family.PUNGS:
+            c = hand.counts[tile]
+            if c == 2:
+                return _pung_distance(hand.pungs, hand.pairs - 1)
+            if c == 3:
+                return _pung_distance(hand.pungs - 1, hand.pairs + 1)
+            return _pung_distance(hand.pungs, hand.pairs)
+        if family is Family.PAIRS:
+            return 6 - hand.pair_units + (1 if hand.counts[tile] % 2 == 0 else 0)
+        return 0
+
+    def keeps(self, fit: Fit, tile: Tile) -> bool:
+        """Whether the plan wants the tile."""
+        plan = fit.plan
+        if plan.family is Family.FLUSH:
+            return _suit(tile) in plan.tiles
+        return tile in plan.tiles
+
+    def bounds(self, hand: Hand, fit: Fit, floor: int) -> list[int]:
+        """For each kind in hand, a lower bound of the distance once it is discarded."""
+        plan = fit.plan
+        family = plan.family
+        if family is Family.FLUSH:
+            own, suits = fit.own, plan.tiles
+            return [max(floor, own if _suit(t) in suits else own - 1) for t in hand.kinds]
+        if family is Family.PATTERN:
+            own, counts, tiles = fit.own, hand.counts, plan.tiles
+            return [
+                max(floor, own + 1 if counts[t] == 1 and t in tiles else own) for t in hand.kinds
+            ]
+        if family in (Family.PUNGS, Family.PAIRS):
+            return [max(floor, self.after(hand, fit, t)) for t in hand.kinds]
+        return [floor] * len(hand.kinds)
+
+    def meld_fits(self, fit: Fit, meld: Meld) -> bool:
+        """Whether a new meld keeps the plan possible."""
+        plan = fit.plan
+        family = plan.family
+        if family is Family.FLUSH:
+            return _suit(meld.base) in plan.tiles
+        if family is Family.PUNGS:
+            return meld.kind is not MeldKind.CHI
+        if family is Family.PATTERN:
+            return meld.kind is not MeldKind.CHI or meld.base in plan.runs
+        return family is Family.NONE
+
+
+# ---------------------------------------------------------------------- the bot
+
+
+def keep_value(counts: list[int], tile: Tile, value_honors: frozenset[Tile]) -> float:
+    """What a tile does for the hand's shape: pairs, neighbours, middle ranks."""
+    c = counts[tile]
+    value = PAIR_VALUE * (c - 1)
+    if tile >= HONOR_FIRST:
+        if tile in value_honors:
+            value += VALUE_HONOR * min(c, 2)
+        return value
+    rank = tile % SUIT_SIZE
+    value += CENTRAL[rank]
+    if rank > 0 and counts[tile - 1]:
+        value += NEAR_VALUE
+    if rank < SUIT_SIZE - 1 and counts[tile + 1]:
+        value += NEAR_VALUE
+    if rank > 1 and counts[tile - 2]:
+        value += GAP_VALUE
+    if rank < SUIT_SIZE - 2 and counts[tile + 2]:
+        value += GAP_VALUE
+    return value
+
+
+def base_danger(tile: Tile, unseen: int) -> float:
+    """A tile's danger before looking at any one opponent: by rank (terminals are
+    safer), or for an honour by how many copies are still unseen."""
+    if tile >= HONOR_FIRST:
+        return HONOR_DANGER[unseen]
+    return RANK_DANGER[tile % SUIT_SIZE] * (UNSEEN_BASE + UNSEEN_STEP * unseen)
+
+
+#: :func:`base_danger` of every tile by copies unseen (0 … 3).
+BASE_DANGER = tuple(tuple(base_danger(t, u) for u in range(COPIES)) for t in range(N_KINDS))
+SUIT_OF = tuple(_suit(t) for t in range(N_KINDS))
+
+
+def suji(discarded: set[Tile]) -> set[Tile]:
+    """Tiles three ranks from a discard in the same suit (筋): a two-sided wait on them
+    would also have taken the discarded tile."""
+    out = set()
+    for tile in discarded:
+        if tile < HONOR_FIRST:
+            rank = tile % SUIT_SIZE
+            if rank >= SUJI_GAP:
+                out.add(tile - SUJI_GAP)
+            if rank < SUIT_SIZE - SUJI_GAP:
+                out.add(tile + SUJI_GAP)
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Threat:
+    """An opponent still playing and how likely it is to be ready, from what shows."""
+
+    seat: int
+    level: float
+
+
+class Bot:
+    """One seat's player; see the module docstring for how it decides."""
+
+    def __init__(self, style: Style, planner: Planner | None) -> None:
+        self.style = style
+        self.params = STYLE_PARAMS[style]
+        self.planner = planner or Planner()
+        self.plans = planner is not None
+        self.fit: Fit | None = None
+        self.distance: int | None = None  # effective distance after its last discard
+        self.shanten_after: int | None = None  # shanten after its last discard, if known
+        self.legal: dict[tuple[tuple[int, ...], int, Tile], tuple[bool, bool]] = {}
+        self.value_honors: frozenset[Tile] | None = None
+
+    # -- what the seat sees
+
+    def _hand(self, view: SeatView) -> Hand:
+        if self.value_honors is None:
+            self.value_honors = frozenset((*DRAGONS, view.seat_wind, view.round_wind))
+        return Hand(view.hand(), view.melds(), view.shapes(), self.value_honors)
+
+    def threats(self, view: SeatView) -> list[Threat]:
+        """Each opponent still playing, with how likely it is to be ready."""
+        out = []
+        top = len(MELD_THREAT) - 1
+        for other, melds, discards in view.opponents():
+            base = MELD_THREAT[min(melds, top)]
+            late = min(1.0, discards / LATE_TURN)
+            out.append(Threat(other, base + (1 - base) * LATE_WEIGHT * late * late))
+        return out
+
+    def danger(self, view: SeatView, tiles: Sequence[Tile], threats: list[Threat]) -> list[float]:
+        """Each tile's danger, summed over the threatening opponents weighted by threat:
+        :func:`base_danger`, × 0.6 on suji, × 1.6 in the suit (and honours) an opponent's
+        melds show and × 0.3 outside it, at most 0.12 on the opponent's own discards."""
+        seen = view.seen()
+        base = [BASE_DANGER[t][min(max(0, COPIES - seen[t]), 3)] for t in tiles]
+        out = [0.0] * len(tiles)
+        for threat in threats:
+            level = threat.level
+            if level < THREAT_FLOOR:
+                continue
+            discarded = set(view.discards(threat.seat))
+            near = suji(discarded)
+            shown = self._shown_suit(view, threat.seat)
+            for i, tile in enumerate(tiles):
+                danger = base[i]
+                if tile in near:
+                    danger *= SUJI_FACTOR
+                if shown is not None:
+                    in_suit = SUIT_OF[tile] in (shown, HONOR_SUIT)
+                    danger *= FLUSH_SUIT_FACTOR if in_suit else OFF_SUIT_FACTOR
+                if tile in discarded and danger > GENBUTSU_DANGER:
+                    danger = GENBUTSU_DANGER
+                out[i] += level * danger
+        return out
+
+    def _shown_suit(self, view: SeatView, other: int) -> int | None:
+        melds = view.exposed_melds(other)
+        suits = {_suit(m.base) for m in melds} - {HONOR_SUIT}
+        if len(melds) >= 2 and len(suits) == 1:
+            return suits.pop()
+        return None
+
+    # -- decisions
+
+    def turn(self, view: SeatView) -> TurnAction:
+        drawn = view.drawn
+        if drawn is not None and view.self_draw_answer() is not None:
+            return TurnAction(TurnKind.WIN, drawn)
+        hand = self._hand(view)
+        standard = hand.shanten()
+        threats = self.threats(view)
+        if drawn is not None and self._passes_on(view, hand, standard, drawn, threats):
+            return TurnAction(TurnKind.DISCARD, drawn)
+        if self._still_folding(standard, threats):
+            return TurnAction(TurnKind.DISCARD, self._safest(view, hand, threats))
+        fit = self._fit(hand, standard)
+        if drawn is not None and view.can_replace():
+            kong = self._kong(hand, standard, fit)
+            if kong is not None:
+                return kong
+        return TurnAction(TurnKind.DISCARD, self._discard(view, hand, standard, fit, threats))
+
+    def _passes_on(
+        self, view: SeatView, hand: Hand, standard: int, drawn: Tile, threats: list[Threat]
+    ) -> bool:
+        """Whether to discard the tile just drawn without looking further: it does not
+        lower the shanten (so the hand before the draw, chosen last turn, is still as
+        good), the plan does not want it, it makes no pair or kong, no opponent makes the
+        bot think of folding, and the tile is not dangerous."""
+        fit = self.fit
+        if fit is None or self.shanten_after is None or standard < max(self.shanten_after, 1):
+            return False
+        if self.planner.keeps(fit, drawn) or hand.counts[drawn] > 1:
+            return False
+        if any(m.base == drawn and m.kind is MeldKind.PONG for m in hand.melds):
+            return False
+        level = max((t.level for t in threats), default=0.0)
+        if level >= self.params.fold_threat:
+            return False
+        if level < THREAT_FLOOR or not self.params.safety:
+            return True
+        return self.danger(view, [drawn], threats)[0] < SAFE_ENOUGH
+
+    def _still_folding(self, standard: int, threats: list[Threat]) -> bool:
+        """Whether the bot folded last turn and nothing brought its hand closer."""
+        if self.distance is not None or self.fit is None or standard <= 0:
+            return False
+        level = max((t.level for t in threats), default=0.0)
+        params = self.params
+        return level >= params.fold_threat and max(standard, self.fit.distance) >= (
+            params.fold_distance
+        )
+
+    def claim(
+        self, view: SeatView, tile: Tile, from_seat: int, options: Sequence[Claim]
+    ) -> Claim | None:
+        for option in options:
+            if option.kind is ClaimKind.WIN:
+                return option
+        hand = self._hand(view)
+        if hand.size != FULL_HAND - 1 - 3 * len(hand.melds):
+            return None  # flowers still held from the deal: nothing before its first turn
+        now = self._distance_now(hand)
+        threat = max((t.level for t in self.threats(view)), default=0.0)
+        if now >= self.params.fold_distance and threat >= self.params.fold_threat:
+            return None
+        best: tuple[int, Claim] | None = None
+        for option in options:
+            gain = self._call_gain(hand, option, tile, from_seat, now)
+            if gain is not None and (best is None or gain > best[0]):
+                best = (gain, option)
+        return best[1] if best is not None else None
+
+    def _fit(self, hand: Hand, standard: int) -> Fit:
+        if not self.plans:
+            self.fit = Fit(NO_PLAN, max(standard, 0), 0)
+        else:
+            previous = self.fit.plan if self.fit is not None else None
+            self.fit = self.planner.best(hand, standard, previous)
+        return self.fit
+
+    def _distance_now(self, hand: Hand) -> int:
+        if self.distance is None:
+            self.distance = self._fit(hand, hand.shanten()).effective
+        return self.distance
+
+    # -- kongs
+
+    def _kong(self, hand: Hand, standard: int, fit: Fit) -> TurnAction | None:
+        """A concealed or added kong that does not slow the hand."""
+        if fit.plan.family in (Family.PAIRS, Family.SHAPE):
+            return None
+        counts = hand.counts
+        target = max(standard, 0)
+        if hand.quads:
+            for tile in hand.kinds:
+                if counts[tile] == 4 and tile not in fit.plan.tiles:
+                    counts[tile] = 0
+                    after = shanten(counts, len(hand.melds) + 1, hand.shapes)
+                    counts[tile] = 4
+                    if after <= target:
+                        return TurnAction(TurnKind.CONCEALED_KONG, tile)
+        for meld in hand.melds:
+            tile = meld.base
+            if meld.kind is MeldKind.PONG and counts[tile] and hand.shanten_without(tile) <= target:
+                return TurnAction(TurnKind.ADDED_KONG, tile)
+        return None
+
+    # -- calls
+
+    def _call_gain(
+        self, hand: Hand, option: Claim, tile: Tile, from_seat: int, now: int
+    ) -> int | None:
+        """How much calling ``tile`` shortens the hand's distance, when it is worth it."""
+        if option.kind is ClaimKind.CHI:
+            used = [t for t in option.tiles if t != tile]
+            meld = Meld(MeldKind.CHI, option.tiles, from_seat)
+        elif option.kind is ClaimKind.PONG:
+            used = [tile, tile]
+            meld = Meld(MeldKind.PONG, (tile,) * 3, from_seat)
+        else:
+            used = [tile] * 3
+            meld = Meld(MeldKind.KONG, (tile,) * 4, from_seat)
+        counts = hand.counts.copy()
+        for t in used:
+            counts[t] -= 1
+        melds = [*hand.melds, meld]
+        standard = shanten(counts, len(melds), hand.shapes)
+        if option.kind is ClaimKind.KONG:
+            # A kong keeps the shape; take it when the hand is open already.
+            keeps = self.fit is None or self.planner.meld_fits(self.fit, meld)
+            return 1 if hand.open and keeps and standard <= max(now, 0) else None
+        if standard >= now:
+            return None
+        after = Hand(counts, melds, hand.shapes, hand.value_honors)
+        fit = self.planner.best(after, standard) if self.plans else Fit(NO_PLAN, standard, 0)
+        if not self.planner.meld_fits(fit, meld):
+            return None
+        gain = now - fit.effective
+        valuable = option.kind is ClaimKind.PONG and tile in hand.value_honors
+        return gain if gain >= (1 if valuable else self.params.call_gain) else None
+
+    # -- discards
+
+    def _discard(
+        self, view: SeatView, hand: Hand, standard: int, fit: Fit, threats: list[Threat]
+    ) -> Tile:
+        params = self.params
+        threat = max((t.level for t in threats), default=0.0)
+        if standard <= 0:
+            ready = self._ready_choice(view, hand)
+            if ready is not None:
+                if threat >= params.fold_ready_threat:
+                    return self._safest(view, hand, threats)
+                self.distance = self.shanten_after = 0
+                return ready
+        if max(standard, fit.distance) >= params.fold_distance and threat >= params.fold_threat:
+            return self._safest(view, hand, threats)
+        guarded = threats if params.safety > 0 and threat >= THREAT_FLOOR else []
+        tile, distance, after = self._plan_choice(view, hand, standard, fit, guarded)
+        self.distance = distance + fit.penalty
+        self.shanten_after = after if not fit.plan.shapes else None
+        return tile
+
+    def _plan_choice(
+        self, view: SeatView, hand: Hand, standard: int, fit: Fit, threats: list[Threat]
+    ) -> tuple[Tile, int, int]:
+        """The discard with the lowest ``max(shanten, plan distance)``, tried best bound
+        first; among equal bounds the least useful tile goes first, or with ``threats``
+        the one whose use and danger together weigh least. Returns the tile, its distance
+        and the shanten it leaves."""
+        shapes = fit.plan.shapes or hand.shapes
+        floor = max(standard if not fit.plan.shapes else hand.shanten(shapes), 0)
+        kinds = hand.kinds
+        planner = self.planner
+        uses = [
+            use + PLAN_TILE if planner.keeps(fit, tile) else use
+            for use, tile in zip(hand.uses, kinds, strict=True)
+        ]
+        if threats:
+            weight = self.params.safety
+            danger = self.danger(view, kinds, threats)
+            uses = [use + weight * d for use, d in zip(uses, danger, strict=True)]
+        order = sorted(zip(planner.bounds(hand, fit, floor), uses, kinds, strict=True))
+        best: tuple[int, int, Tile] | None = None
+        for bound, _, tile in order:
+            if best is not None and bound >= best[0]:
+                break
+            after = hand.shanten_without(tile, shapes)
+            distance = max(after, bound)
+            if best is None or distance < best[0]:
+                best = (distance, after, tile)
+            if distance == bound:
+                break
+        assert best is not None
+        return best[2], best[0], best[1]
+
+    def _ready_choice(self, view: SeatView, hand: Hand) -> Tile | None:
+        """The discard keeping the most live waits that are legal wins; None when no
+        discard leaves a ready hand with a legal wait."""
+        seen = view.seen()
+        counts = hand.counts
+        melds = len(hand.melds)
+        drawn = view.drawn
+        before = view.waits()
+        candidates = hand.kinds
+        if drawn is not None and before:
+            # Ready before the draw: only the drawn tile and its neighbours can reshape.
+            candidates = [
+                t
+                for t in hand.kinds
+                if t == drawn
+                or (
+                    t < HONOR_FIRST and _suit(t) == _suit(drawn) and abs(t - drawn) <= RESHAPE_REACH
+                )
+            ]
+        found: list[tuple[int, Tile, tuple[Tile, ...]]] = []
+        for tile in candidates:
+            if tile == drawn and before:
+                tiles = before
+            else:
+                counts[tile] -= 1
+                tiles = waits(counts, melds, hand.shapes)
+                counts[tile] += 1
+            if tiles:
+                live = sum(max(0, COPIES - seen[w]) for w in tiles)
+                found.append((live, tile, tiles))
+        found.sort(key=lambda item: (-item[0], item[1]))
+        best: tuple[float, Tile] | None = None
+        for live, tile, tiles in found:
+            if best is not None and live <= best[0]:
+                break  # the legal share cannot beat it: it is at most the live count
+            worth = self._wait_value(view, hand, tile, tiles, seen)
+            if worth > 0 and (best is None or worth > best[0]):
+                best = (worth, tile)
+        return best[1] if best is not None else None
+
+    def _wait_value(
+        self, view: SeatView, hand: Hand, discard: Tile, tiles: tuple[Tile, ...], seen: list[int]
+    ) -> float:
+        """Live copies of the waits that are legal wins (self-draw-only ones count less)."""
+        counts = hand.counts
+        counts[discard] -= 1
+        key = tuple(counts)
+        counts[discard] += 1
+        value = 0.0
+        for wait in tiles:
+            live = max(0, COPIES - seen[wait])
+            if not live:
+                continue
+            on_discard, on_draw = self._legal(view, key, len(hand.melds), wait)
+            if on_discard:
+                value += live
+            elif on_draw:
+                value += SELF_DRAW_ONLY * live
+        return value
+
+    def _legal(
+        self, view: SeatView, key: tuple[int, ...], melds: int, wait: Tile
+    ) -> tuple[bool, bool]:
+        """Whether winning on ``wait`` reaches the minimum: on a discard, on a draw."""
+        known = self.legal.get((key, melds, wait))
+        if known is not None:
+            return known
+        tiles = [t for t in range(N_KINDS) for _ in range(key[t])]
+        answer = view.score_if(tiles, wait, self_drawn=False)
+        on_discard = on_draw = answer.legal
+        if not on_discard and answer.total is not None:
+            # A self-draw adds 自摸 (1), or turns 门前清 (2) into 不求人 (4); only a pung
+            # completed by the draw can add more (its pung stays concealed).
+            concealed = not any(not m.concealed for m in view.melds())
+            bonus = SELF_DRAW_CONCEALED if concealed else SELF_DRAW_OPEN
+            without = answer.total - len(view.flowers(view.seat))
+            if key[wait] >= 2 or without + bonus >= view.minimum():
+                on_draw = view.score_if(tiles, wait, self_drawn=True).legal
+        self.legal[key, melds, wait] = (on_discard, on_draw)
+        return on_discard, on_draw
+
+    def _safest(self, view: SeatView, hand: Hand, threats: list[Threat]) -> Tile:
+        """Fold: the tile least likely to deal in, then the least useful."""
+        kinds = hand.kinds
+        danger = self.danger(view, kinds, threats)
+        self.distance = self.shanten_after = None
+        return min(zip(danger, hand.uses, kinds, strict=True))[2]
+
+
+def make_bots(variant: Variant, styles: Sequence[Style]) -> list[Bot]:
+    """A bot per seat; fan plans only where the variant has a minimum to reach."""
+    planner = Planner() if variant.spec.min_fan > 0 else None
+    return [Bot(style, planner) for style in styles]

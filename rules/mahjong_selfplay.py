@@ -1,0 +1,701 @@
+"""Self-play engine for the mahjong variants (自动对局): deal, play and record one hand.
+
+:func:`play_hand` shuffles the variant's tiles, deals, and plays the hand move by move
+through the replay state machine :class:`~paipu.rules.replay.Table`, so that every event
+is checked by the rules engine as it is played; it returns the table's
+:class:`~paipu.rules.replay.HandOutcome`, whose record holds the deal, the full wall and
+every event.
+
+The loop follows the table's phase:
+
+* draw / replacement draw: the seat to move draws from the wall (ordinary draws from its
+  front, replacement draws after a kong or a flower from its end);
+* own turn: held flowers are set aside first (补花, each followed by a replacement draw),
+  then the seat's :class:`Player` wins by self-draw, declares a concealed or added kong,
+  or discards;
+* after a discard the other seats are asked in priority order — win (和) > pong / kong
+  (碰 / 杠) > chi (吃, the next seat only); one winner, the first after the discarder,
+  unless the variant allows multiple wins (一炮多响);
+* after an added kong the other seats may rob it (抢杠);
+* the hand is drawn (荒庄) when the variant says the wall cannot supply the next draw.
+
+What differs between variants enters through :class:`HandHooks` (events before the first
+draw or after the end, such as Sichuan's void suits or Zhuanzhuan's birds) and through
+the players; the loop itself knows no variant.
+
+A :class:`~paipu.rules.selfplay.Scenario` stacks the deck: its seat (counted from the
+dealer: 0 is the dealer) is dealt the prepared hand and its first draws are the prepared
+tiles, moved into place in the undrawn wall as they are needed. Since the wall is then
+only final at the end, a scenario hand is played on a table that counts the wall, and the
+finished record (with its wall) is replayed once more to check it.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, replace
+from enum import StrEnum
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
+
+from paipu.rules.events import (
+    AddedKong,
+    Chi,
+    ConcealedKong,
+    Discard,
+    Draw,
+    Event,
+    Flower,
+    Kong,
+    Pong,
+    Win,
+)
+from paipu.rules.record import HandRecord
+from paipu.rules.replay import HandOutcome, Phase, Table, outcome_of, replay
+from paipu.rules.score import ScoreAnswer, WinFlags
+from paipu.rules.selfplay import HandSetup, Scenario
+from paipu.rules.tiles import Tile, TileError, is_suited, parse_tiles, tile_name
+from paipu.rules.variants import VariantError
+from paipu.rules.wall import DuplicateWall, SharedWall, Wall
+
+if TYPE_CHECKING:
+    from paipu.rules.melds import Meld
+    from paipu.rules.shanten import Shape
+    from paipu.rules.variants import Options, Variant
+
+#: Deals tried before giving up (a deal is retried only when the hand reaches a dead end).
+MAX_DEALS = 20
+#: Moves after which a hand that has not ended is a bug in a player.
+MAX_MOVES = 2000
+#: Ranks in a suit; a run (chi) needs three consecutive ranks of one suit.
+SUIT_SIZE = 9
+
+
+class SelfPlayError(RuntimeError):
+    """The engine cannot go on: a player that stalls or chooses what it was not offered."""
+
+
+class ScenarioError(VariantError):
+    """A scenario that cannot be read or dealt in its variant."""
+
+
+class DeadEndError(Exception):
+    """The replay table allows no legal continuation: a flower drawn as the very last
+    tile must be set aside, and nothing is left to replace it. :func:`play_hand` deals
+    again when this happens."""
+
+
+# ---------------------------------------------------------------------- decisions
+
+
+class ClaimKind(StrEnum):
+    """What a seat may do with another seat's tile, highest priority first."""
+
+    WIN = "win"
+    KONG = "kong"
+    PONG = "pong"
+    CHI = "chi"
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """One way to take a discard (or a tile added to a kong): ``tiles`` is the run for a
+    chi, the single tile otherwise."""
+
+    kind: ClaimKind
+    tiles: tuple[Tile, ...]
+
+
+class TurnKind(StrEnum):
+    """What a seat does on its own turn, once its flowers are set aside."""
+
+    WIN = "win"  # 自摸: win on the tile just drawn
+    CONCEALED_KONG = "concealed_kong"
+    ADDED_KONG = "added_kong"
+    DISCARD = "discard"
+
+
+@dataclass(frozen=True, slots=True)
+class TurnAction:
+    kind: TurnKind
+    tile: Tile
+
+    def event(self, seat: int) -> Event:
+        if self.kind is TurnKind.WIN:
+            return Win(seat, self.tile)
+        if self.kind is TurnKind.CONCEALED_KONG:
+            return ConcealedKong(seat, self.tile)
+        if self.kind is TurnKind.ADDED_KONG:
+            return AddedKong(seat, self.tile)
+        return Discard(seat, self.tile)
+
+
+# ---------------------------------------------------------------------- what a seat sees
+
+
+class SeatView:
+    """The table as one seat sees it: its own hand, everything face up, and counts.
+
+    Players get only this; other seats' concealed tiles, the face of their concealed
+    kongs and the wall are not reachable through it.
+    """
+
+    __slots__ = ("_table", "seat")
+
+    def __init__(self, table: Table, seat: int) -> None:
+        self._table = table
+        self.seat = seat
+
+    # -- who and where
+    @property
+    def players(self) -> int:
+        return self._table.players
+
+    @property
+    def variant(self) -> Variant:
+        return self._table.variant
+
+    @property
+    def options(self) -> Options:
+        return self._table.options
+
+    @property
+    def dealer(self) -> int:
+        return self._table.record.dealer
+
+    @property
+    def seat_wind(self) -> Tile:
+        return self._table.record.seat_wind(self.seat)
+
+    @property
+    def round_wind(self) -> Tile:
+        return self._table.record.round_wind
+
+    def shapes(self) -> tuple[Shape, ...]:
+        return self._table.variant.replay_shapes()
+
+    def minimum(self) -> int:
+        """The fan a win needs (flowers not counted), 0 where any complete hand wins."""
+        options = self._table.options
+        return int(options["min_fan"]) if "min_fan" in options else self.variant.spec.min_fan
+
+    # -- own tiles
+    def hand(self) -> list[int]:
+        """A copy of the seat's concealed tile counts (flowers not included)."""
+        return self._table.seats[self.seat].hand.copy()
+
+    def melds(self) -> list[Meld]:
+        """The seat's own declared melds, concealed kongs included."""
+        return self._table.seats[self.seat].melds
+
+    @property
+    def drawn(self) -> Tile | None:
+        """The tile just drawn, on the seat's own turn after a draw; else None."""
+        table = self._table
+        return table.drawn if table.turn == self.seat and table.phase is Phase.ACT else None
+
+    def waits(self) -> tuple[Tile, ...]:
+        """The tiles that complete the seat's hand as it stood before its last draw."""
+        return self._table.seats[self.seat].waits
+
+    def can_replace(self) -> bool:
+        """Whether the wall still has a replacement tile for a kong."""
+        return self._table.wall.can_replace(self.seat)
+
+    # -- the table
+    def exposed_melds(self, seat: int) -> list[Meld]:
+        """Another seat's melds that lie face up (concealed kongs left out)."""
+        return [m for m in self._table.seats[seat].melds if not m.concealed]
+
+    def concealed_kongs(self, seat: int) -> int:
+        return sum(1 for m in self._table.seats[seat].melds if m.concealed)
+
+    def meld_count(self, seat: int) -> int:
+        """How many melds a seat has declared, concealed kongs included (they show as
+        face-down sets)."""
+        return len(self._table.seats[seat].melds)
+
+    def opponents(self) -> list[tuple[int, int, int]]:
+        """Each other seat still playing, in turn order: (seat, melds declared, discards)."""
+        seats = self._table.seats
+        n = len(seats)
+        out = []
+        for k in range(1, n):
+            other = (self.seat + k) % n
+            s = seats[other]
+            if not s.won:
+                out.append((other, len(s.melds), len(s.discards)))
+        return out
+
+    def discards(self, seat: int) -> list[Tile]:
+        """Every tile ``seat`` discarded, claimed ones included, in order."""
+        return self._table.seats[seat].discards
+
+    def flowers(self, seat: int) -> list[Tile]:
+        return self._table.seats[seat].flowers
+
+    def has_won(self, seat: int) -> bool:
+        return self._table.seats[seat].won
+
+    def tiles_left(self) -> int:
+        return self._table.wall.left()
+
+    def seen(self) -> list[int]:
+        """Copies of each tile this seat can see: its hand, its kongs, everything face up."""
+        table = self._table
+        own = table.seats[self.seat]
+        seen = [a + b for a, b in zip(table.visible, own.hand, strict=False)]
+        for meld in own.melds:
+            if meld.concealed:
+                seen[meld.base] += 4
+        return seen
+
+    # -- wins
+    def claim_answer(self, tile: Tile, from_seat: int) -> ScoreAnswer | None:
+        """The score if the seat won on another seat's ``tile`` now, when that is legal."""
+        return self._table.would_win(self.seat, tile, from_seat)
+
+    def self_draw_answer(self) -> ScoreAnswer | None:
+        """The score if the seat won on the tile it has just drawn, when that is legal."""
+        table = self._table
+        tile = self.drawn
+        s = table.seats[self.seat]
+        if tile is None or tile not in s.waits or s.won:
+            return None
+        hand = s.concealed()
+        hand.remove(tile)
+        flags = table.win_flags(self.seat, tile, None)
+        request = table.request_for(self.seat, tile, None, flags, hand)
+        answer = table.variant.replay_score_request(request, table.options)
+        return answer if answer.legal else None
+
+    def score_if(self, hand: Sequence[Tile], tile: Tile, self_drawn: bool) -> ScoreAnswer:
+        """The score of a hypothetical win on ``tile`` with the concealed ``hand`` (13 tiles
+        less 3 per meld) and the seat's melds, without situational fans."""
+        table = self._table
+        from_seat = None if self_drawn else (self.seat + 1) % table.players
+        request = table.request_for(self.seat, tile, from_seat, WinFlags(), hand)
+        return table.variant.replay_score_request(request, table.options)
+
+
+class Player(Protocol):
+    """A seat's decision maker (a bot): sees only its :class:`SeatView`."""
+
+    def turn(self, view: SeatView) -> TurnAction:
+        """Own turn with a full hand and no held flowers: win, kong or discard."""
+        ...
+
+    def claim(
+        self, view: SeatView, tile: Tile, from_seat: int, options: Sequence[Claim]
+    ) -> Claim | None:
+        """Take another seat's ``tile`` in one of the ``options``, or pass (None)."""
+        ...
+
+
+class HandHooks:
+    """The parts of a hand that differ between variants; the defaults fit MCR.
+
+    A variant subclasses this for events outside the draw–discard loop: Sichuan's void
+    suits (定缺) or Changsha's opening wins before the first draw, the birds (扎鸟) of
+    Zhuanzhuan after the end.
+    """
+
+    def opening(self, hand: SelfPlayHand) -> None:
+        """Apply the events that come before the dealer's first draw."""
+
+    def closing(self, hand: SelfPlayHand) -> None:
+        """Apply the table events that come after the hand has ended."""
+
+
+# ---------------------------------------------------------------------- the deal
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """The tiles of one hand before play: each seat's hand and the wall in drawing order."""
+
+    hands: tuple[tuple[Tile, ...], ...]
+    wall: tuple[Tile, ...]
+    stacked_seat: int | None = None  # a scenario's seat, whose first draws are prepared
+    stacked_draws: tuple[Tile, ...] = ()
+
+
+def deal_tiles(variant: Variant, options: Options, setup: HandSetup, rng: random.Random) -> Deal:
+    """Shuffle the variant's tiles and deal ``hand_size`` to each seat from the dealer on.
+
+    The wall is what is left, in drawing order. With a scenario its seat gets the prepared
+    hand, and its prepared draws are kept in the wall (they are moved into place when that
+    seat draws).
+    """
+    players = variant.spec.players
+    size = variant.spec.hand_size
+    tiles = list(variant.wall_tiles(options))
+    scenario = setup.scenario
+    stacked: int | None = None
+    if scenario is not None:
+        stacked = (setup.dealer + scenario.seat) % players
+        check_scenario(scenario, variant, options)
+        for tile in (*scenario.hand, *scenario.draws):
+            tiles.remove(tile)
+    rng.shuffle(tiles)
+    hands: list[tuple[Tile, ...]] = [() for _ in range(players)]
+    taken = 0
+    for k in range(players):
+        seat = (setup.dealer + k) % players
+        if seat == stacked and scenario is not None:
+            hands[seat] = scenario.hand
+            continue
+        hands[seat] = tuple(tiles[taken : taken + size])
+        taken += size
+    wall = tiles[taken:]
+    if scenario is not None:
+        middle = len(wall) // 2
+        wall[middle:middle] = scenario.draws
+    return Deal(tuple(hands), tuple(wall), stacked, scenario.draws if scenario else ())
+
+
+def check_scenario(scenario: Scenario, variant: Variant, options: Options) -> None:
+    """Raise :class:`ScenarioError` if the scenario cannot be dealt in this variant."""
+    if not 0 <= scenario.seat < variant.spec.players:
+        raise ScenarioError(f"scenario {scenario.name}: seat {scenario.seat} does not exist")
+    if len(scenario.hand) != variant.spec.hand_size:
+        raise ScenarioError(
+            f"scenario {scenario.name}: the hand has {len(scenario.hand)} tiles, "
+            f"{variant.id} deals {variant.spec.hand_size}"
+        )
+    available = Counter(variant.wall_tiles(options))
+    needed = Counter([*scenario.hand, *scenario.draws])
+    for tile, n in sorted(needed.items()):
+        if n > available[tile]:
+            raise ScenarioError(
+                f"scenario {scenario.name}: {n} × {tile_name(tile)}, "
+                f"the {variant.id} set has {available[tile]}"
+            )
+
+
+def scenarios_from(
+    name: str, sets: Mapping[str, Mapping[str, tuple[str, str]]], variant: Variant
+) -> tuple[Scenario, ...]:
+    """The scenarios of ``--scenario NAME``: a named set of the variant (``{scenario name:
+    (hand, draws)}``, dealt to the dealer), or a JSON file (docs/simulate.md)."""
+    if name in sets:
+        raw: Any = [
+            {"name": key, "seat": 0, "hand": hand, "draws": draws}
+            for key, (hand, draws) in sets[name].items()
+        ]
+    else:
+        path = Path(name)
+        if not path.is_file():
+            known = ", ".join(sorted(sets)) or "none"
+            raise ScenarioError(
+                f"no scenario set {name!r} in {variant.id} (sets: {known}) and no such file"
+            )
+        try:
+            raw = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+            raise ScenarioError(f"{name}: cannot read scenarios: {exc}") from None
+    if not isinstance(raw, list) or not raw:
+        raise ScenarioError(f"{name}: a scenario file is a non-empty JSON list of objects")
+    options = variant.resolve_options()
+    out = []
+    for i, item in enumerate(raw):
+        scenario = _scenario(item, f"{name}[{i}]")
+        check_scenario(scenario, variant, options)
+        out.append(scenario)
+    return tuple(out)
+
+
+def _scenario(item: Any, where: str) -> Scenario:
+    if not isinstance(item, Mapping) or "hand" not in item:
+        raise ScenarioError(
+            f"{where}: a scenario is an object with 'hand' (and 'name', 'seat', 'draws')"
+        )
+    unknown = sorted(set(item) - {"name", "seat", "hand", "draws"})
+    if unknown:
+        raise ScenarioError(f"{where}: unknown field(s) {', '.join(unknown)}")
+    seat = item.get("seat", 0)
+    if not isinstance(seat, int) or isinstance(seat, bool):
+        raise ScenarioError(f"{where}: 'seat' counts seats from the dealer (0, 1, …)")
+    try:
+        hand = tuple(parse_tiles(_tile_field(item["hand"], where)))
+        draws = tuple(parse_tiles(_tile_field(item.get("draws", []), where)))
+    except TileError as exc:
+        raise ScenarioError(f"{where}: {exc}") from None
+    return Scenario(str(item.get("name", where)), seat, hand, draws)
+
+
+def _tile_field(value: Any, where: str) -> str | list[str]:
+    if isinstance(value, str) or (
+        isinstance(value, list) and all(isinstance(t, str) for t in value)
+    ):
+        return value
+    raise ScenarioError(f'{where}: tiles are a string such as "123m45p" or a list of names')
+
+
+# ---------------------------------------------------------------------- one hand
+
+
+def _draw_position(wall: Wall, seat: int, replacement: bool) -> int | None:
+    """Where in the wall list the seat's next draw comes from; None when it cannot draw."""
+    if isinstance(wall, SharedWall):
+        if wall.left() <= 0:
+            return None
+        return wall.size - 1 - wall.back if replacement else wall.front
+    if wall.left_for(seat) <= 0:
+        return None
+    return seat * wall.per_seat + wall.drawn[seat]
+
+
+def _undrawn(wall: Wall) -> Iterator[int]:
+    """Positions of the wall list not drawn yet."""
+    if isinstance(wall, SharedWall):
+        yield from range(wall.front, wall.size - wall.back)
+        return
+    assert isinstance(wall, DuplicateWall)
+    for seat in range(wall.players):
+        yield from range(seat * wall.per_seat + wall.drawn[seat], (seat + 1) * wall.per_seat)
+
+
+class SelfPlayHand:
+    """One hand being played: the table, the wall, the players and the events so far."""
+
+    def __init__(
+        self,
+        variant: Variant,
+        options: Options,
+        setup: HandSetup,
+        deal: Deal,
+        players: Sequence[Player],
+        hooks: HandHooks,
+    ) -> None:
+        self.variant = variant
+        self.options = options
+        self.players = players
+        self.hooks = hooks
+        self.wall = list(deal.wall)
+        self.stacked = deal.stacked_seat
+        self.pending = list(deal.stacked_draws)
+        known = self.stacked is None
+        self.base = HandRecord(
+            variant=setup.variant,
+            game=setup.game,
+            hand=setup.hand,
+            players=setup.players,
+            dealer=setup.dealer,
+            deal=deal.hands,
+            events=(),
+            round_wind=setup.round_wind,
+            rules=dict(setup.rules),
+            time=setup.time,
+            scores_before=setup.scores_before or None,
+            wall=tuple(self.wall) if known else None,
+        )
+        table = variant.new_table(self.base, options)
+        if not isinstance(table, Table):
+            raise SelfPlayError(f"{variant.id} does not replay on the mahjong table")
+        self.table = table
+        self.views = [SeatView(table, seat) for seat in range(table.players)]
+        self.events: list[Event] = []
+        self.claims_open = False
+
+    def apply(self, event: Event) -> None:
+        """Apply one event to the table (which checks it) and record it."""
+        self.table.apply(len(self.events), event)
+        self.events.append(event)
+        if isinstance(event, Discard):
+            self.claims_open = True
+
+    # -- moves
+
+    def draw(self, seat: int) -> None:
+        table = self.table
+        replacement = table.phase in (Phase.REPLACE, Phase.ROB)
+        position = _draw_position(table.wall, seat, replacement)
+        if position is None:
+            # Only a replacement can find the wall empty: a flower drawn as the last tile
+            # must be set aside before discarding, and then nothing can replace it.
+            raise DeadEndError
+        if self.stacked is not None:
+            self._stack(seat, position)
+        self.apply(Draw(seat, self.wall[position]))
+
+    def _stack(self, seat: int, position: int) -> None:
+        """Scenario hands: give the stacked seat its next prepared tile, keep the others'
+        hands off the prepared tiles still to come."""
+        wall = self.wall
+        if seat == self.stacked and self.pending:
+            want = self.pending.pop(0)
+            if wall[position] == want:
+                return
+            for j in _undrawn(self.table.wall):
+                if j != position and wall[j] == want:
+                    wall[position], wall[j] = wall[j], wall[position]
+                    return
+            return
+        if wall[position] in self.pending:
+            for j in _undrawn(self.table.wall):
+                if j != position and wall[j] not in self.pending:
+                    wall[position], wall[j] = wall[j], wall[position]
+                    return
+
+    def turn(self, seat: int) -> None:
+        held = self.table.seats[seat].held_flowers
+        if held:
+            self.apply(Flower(seat, held[0]))
+            return
+        action = self.players[seat].turn(self.views[seat])
+        self.apply(action.event(seat))
+
+    def _others(self, seat: int) -> list[int]:
+        """The seats after ``seat`` in turn order that are still playing."""
+        table = self.table
+        n = table.players
+        return [(seat + k) % n for k in range(1, n) if not table.seats[(seat + k) % n].won]
+
+    def _wins(self, tile: Tile, from_seat: int) -> bool:
+        """Ask the seats that can legally win on ``tile``; apply the wins taken."""
+        table = self.table
+        winners = []
+        for other in self._others(from_seat):
+            if tile not in table.seats[other].waits:
+                continue
+            if table.would_win(other, tile, from_seat) is None:
+                continue
+            option = Claim(ClaimKind.WIN, (tile,))
+            choice = self.players[other].claim(self.views[other], tile, from_seat, (option,))
+            if choice is not None and choice.kind is ClaimKind.WIN:
+                winners.append(other)
+                if not self.variant.spec.multiple_wins:
+                    break
+        for winner in winners:
+            self.apply(Win(winner, tile, from_seat))
+        return bool(winners)
+
+    def claims(self) -> bool:
+        """After a discard: wins, then pong / kong, then chi. True if the tile was taken."""
+        table = self.table
+        tile, discarder = table.last_discard, table.discarder
+        assert tile is not None and discarder is not None
+        if self._wins(tile, discarder):
+            return True
+        if self.variant.replay_exhausted(table):
+            return False  # the last discard of the hand: only a win may take it
+        asked = self._call_options(tile, discarder)
+        for seat, options in asked:
+            choice = self.players[seat].claim(self.views[seat], tile, discarder, options)
+            if choice is None:
+                continue
+            if choice not in options:
+                raise SelfPlayError(f"seat {seat} chose {choice}, not one of its options")
+            if choice.kind is ClaimKind.PONG:
+                self.apply(Pong(seat, tile))
+            elif choice.kind is ClaimKind.KONG:
+                self.apply(Kong(seat, tile))
+            else:
+                self.apply(Chi(seat, choice.tiles))  # type: ignore[arg-type]
+            return True
+        return False
+
+    def _call_options(self, tile: Tile, discarder: int) -> list[tuple[int, tuple[Claim, ...]]]:
+        """Who may pong, kong or chi the discard, in priority order, with their options."""
+        table = self.table
+        calls = self.variant.spec.calls
+        chi_seat = (discarder + 1) % table.players
+        asked: list[tuple[int, tuple[Claim, ...]]] = []
+        chi_options = self._chi_options(tile, chi_seat) if "chi" in calls else ()
+        for seat in self._others(discarder):
+            held = table.seats[seat].hand[tile]
+            options: list[Claim] = []
+            if held >= 3 and "kong" in calls and table.wall.can_replace(seat):
+                options.append(Claim(ClaimKind.KONG, (tile,)))
+            if held >= 2 and "pong" in calls:
+                options.append(Claim(ClaimKind.PONG, (tile,)))
+            if options:
+                if seat == chi_seat:
+                    options.extend(chi_options)
+                asked.append((seat, tuple(options)))
+        if chi_options and all(seat != chi_seat for seat, _ in asked):
+            asked.append((chi_seat, chi_options))
+        return asked
+
+    def _chi_options(self, tile: Tile, seat: int) -> tuple[Claim, ...]:
+        table = self.table
+        s = table.seats[seat]
+        if s.won or not is_suited(tile):
+            return ()
+        rank = tile % SUIT_SIZE
+        runs = []
+        for start in (tile - 2, tile - 1, tile):
+            offset = tile - start
+            if rank - offset < 0 or rank - offset + 2 >= SUIT_SIZE:
+                continue
+            others = [t for t in (start, start + 1, start + 2) if t != tile]
+            if all(s.hand[t] > 0 for t in others):
+                runs.append(Claim(ClaimKind.CHI, (start, start + 1, start + 2)))
+        return tuple(runs)
+
+    def robs(self) -> bool:
+        """After an added kong: the seats that can win on the added tile may rob it."""
+        table = self.table
+        assert table.robbed_tile is not None
+        return self._wins(table.robbed_tile, table.turn)
+
+    # -- the whole hand
+
+    def play(self) -> HandOutcome:
+        table = self.table
+        self.hooks.opening(self)
+        for _ in range(MAX_MOVES):
+            phase = table.phase
+            if phase is Phase.ENDED:
+                break
+            if phase in (Phase.DRAW, Phase.REPLACE):
+                self.draw(table.turn)
+            elif phase is Phase.ACT:
+                self.turn(table.turn)
+            elif phase is Phase.ROB:
+                if not self.robs():
+                    self.draw(table.turn)
+            else:  # CLAIM
+                if self.claims_open:
+                    self.claims_open = False
+                    if self.claims():
+                        continue
+                if self.variant.replay_exhausted(table):
+                    break
+                self.draw(self.variant.replay_next_seat(table, table.discarder))
+        else:
+            raise SelfPlayError(f"the hand did not end within {MAX_MOVES} moves")
+        self.hooks.closing(self)
+        record = replace(self.base, events=tuple(self.events), wall=tuple(self.wall))
+        if self.stacked is None:
+            return outcome_of(table, record)
+        return replay(record, self.variant)  # the stacked wall is final only now: check it
+
+
+def play_hand(
+    variant: Variant,
+    options: Options,
+    setup: HandSetup,
+    rng: random.Random,
+    players: Callable[[], Sequence[Player]],
+    hooks: HandHooks | None = None,
+) -> HandOutcome:
+    """Deal and play one hand; ``players`` makes each seat's player afresh for each deal.
+
+    A deal is played again with a new shuffle only when the hand reaches a dead end the
+    replay table cannot leave (a flower drawn as the very last tile; see the simulator's
+    documentation). The result is fixed by ``rng``'s state alone.
+    """
+    hooks = hooks or HandHooks()
+    for _ in range(MAX_DEALS):
+        deal = deal_tiles(variant, options, setup, rng)
+        hand = SelfPlayHand(variant, options, setup, deal, players(), hooks)
+        try:
+            return hand.play()
+        except DeadEndError:
+            continue
+    raise SelfPlayError(f"no playable deal in {MAX_DEALS} shuffles")
