@@ -83,9 +83,8 @@ class ScenarioError(VariantError):
 
 
 class DeadEndError(Exception):
-    """The replay table allows no legal continuation: a flower drawn as the very last
-    tile must be set aside, and nothing is left to replace it. :func:`play_hand` deals
-    again when this happens."""
+    """The replay table allows no legal continuation (a safety net: a flower drawn as the
+    last tile now ends the hand as an exhaustive draw). :func:`play_hand` deals again."""
 
 
 # ---------------------------------------------------------------------- decisions
@@ -653,6 +652,8 @@ class SelfPlayHand:
             if phase is Phase.ENDED:
                 break
             if phase in (Phase.DRAW, Phase.REPLACE):
+                if phase is Phase.REPLACE and self.variant.replay_exhausted(table):
+                    break  # a flower drawn as the last tile: nothing can replace it
                 self.draw(table.turn)
             elif phase is Phase.ACT:
                 self.turn(table.turn)
@@ -686,9 +687,8 @@ def play_hand(
 ) -> HandOutcome:
     """Deal and play one hand; ``players`` makes each seat's player afresh for each deal.
 
-    A deal is played again with a new shuffle only when the hand reaches a dead end the
-    replay table cannot leave (a flower drawn as the very last tile; see the simulator's
-    documentation). The result is fixed by ``rng``'s state alone.
+    A deal is played again with a new shuffle only if the hand reaches a dead end the
+    replay table cannot leave (none is known). The result is fixed by ``rng``'s state alone.
     """
     hooks = hooks or HandHooks()
     for _ in range(MAX_DEALS):

@@ -190,6 +190,7 @@ class Table:
         self.offers: list[MissedWin] = []  # wins open to a seat right now, not yet taken
         self.pending_discard_fact: dict[str, Any] | None = None
         self.drawn: Tile | None = None
+        self.win_phase: Phase | None = None  # where the last win on a discard was made
         self.visible = [0] * N_KINDS  # tiles face up: discards in pools and exposed melds
         self.seen: Counter[Tile] = Counter()  # every tile whose place the table knows
         self.discard_count = 0
@@ -325,6 +326,11 @@ class Table:
     def apply(self, index: int, event: Event) -> None:
         """Apply one event or raise :class:`RuleViolation`."""
         self.index = index
+        if self.phase is Phase.ENDED and isinstance(event, Win) and self.win_phase is not None:
+            # 一炮多响: a further winner on the same discard or robbed kong
+            self.phase = self.win_phase
+            if not self._continues_multiple_win(event):
+                self.phase = Phase.ENDED
         if self.phase is Phase.ENDED:
             if isinstance(event, Win) and self.wins and not self.variant.spec.multiple_wins:
                 raise self.fail(
@@ -460,6 +466,8 @@ class Table:
             raise self.fail(
                 event, f"the last discard is {tile_name(tile)}, not {tile_name(event.tile)}"
             )
+        if not self.wall.can_replace(event.seat):
+            raise self.fail(event, "no tile is left for the kong's replacement draw")
         for _ in range(3):
             self._take(event.seat, tile, event, "kong")
         self._meld(event.seat, Meld(MeldKind.KONG, (tile,) * 4, self.discarder))
@@ -605,6 +613,7 @@ class Table:
             else:
                 self._take_discard()
             self._give(seat, event.tile)
+        self.win_phase = self.phase if event.from_seat is not None else None
         if not self.variant.replay_continues_after_win(self, event):
             self.phase = Phase.ENDED
 

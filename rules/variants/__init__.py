@@ -289,9 +289,12 @@ class Variant(ABC):
         return False
 
     def replay_exhausted(self, table: Table) -> bool:
-        """An exhaustive draw (荒庄): the last discard went unclaimed and no one can draw."""
+        """An exhaustive draw (荒庄): the last discard went unclaimed and no one can draw, or
+        a flower drawn as the last tile has nothing left to replace it."""
         from paipu.rules.replay import Phase
 
+        if table.phase is Phase.REPLACE:  # a flower or kong on the last tile: no replacement
+            return not table.wall.can_replace(table.turn)
         if table.phase is not Phase.CLAIM:
             return False
         return table.wall.left_for(self.replay_next_seat(table, table.discarder)) <= 0

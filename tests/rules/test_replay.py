@@ -159,3 +159,28 @@ def test_recorded_result_differences_are_listed_fan_by_fan() -> None:
     assert "seat 1: fan dragon_pung recorded ×1, computed ×0" in outcome.problems
     assert "seat 1: fan prevalent_wind recorded ×0, computed ×1" in outcome.problems
     assert any(p.startswith("deltas: recorded") for p in outcome.problems)
+
+
+def test_multiple_wins_on_one_discard_where_the_variant_allows_them() -> None:
+    from dataclasses import replace
+
+    from paipu.rules.variants import get_variant
+    from paipu.rules.variants.mcr import MCR
+
+    class MultiWinMCR(MCR):
+        def __init__(self) -> None:
+            super().__init__()
+            self.spec = replace(self.spec, multiple_wins=True)
+
+    obj = hands.discard_win()
+    # Seat 2 is given the same wait as seat 1 (123m456p78s111z55z → 123p456s78s…).
+    variant = MultiWinMCR()
+    assert get_variant("mcr").spec.multiple_wins is False
+    record = HandRecord.from_json(obj)
+    outcome = replay(record, variant, check=True)
+    assert [w.seat for w in outcome.wins] == [1]
+    with pytest.raises(RuleViolation, match="false win"):
+        replay(
+            HandRecord.from_json(_events(obj, [*obj["events"], ["win", 2, "9s", {"from": 0}]])),
+            variant,
+        )

@@ -18,7 +18,6 @@ from paipu.pipeline.cli import app
 from paipu.pipeline.simulate import DEFAULT_PLAYERS, game_jobs, seat_players, simulate
 from paipu.rules.bots import make_bots
 from paipu.rules.mahjong_selfplay import (
-    DeadEndError,
     Deal,
     HandHooks,
     ScenarioError,
@@ -26,7 +25,7 @@ from paipu.rules.mahjong_selfplay import (
     deal_tiles,
 )
 from paipu.rules.record import HandRecord
-from paipu.rules.replay import RuleViolation, replay
+from paipu.rules.replay import replay
 from paipu.rules.selfplay import HandSetup, Scenario, Style, hand_rng
 from paipu.rules.tiles import FLOWER_FIRST, parse_tiles
 from paipu.rules.variants import VariantError, get_variant
@@ -287,24 +286,11 @@ def _dead_end_hand() -> SelfPlayHand:
     )
 
 
-def test_a_flower_as_the_last_tile_is_a_dead_end_the_engine_deals_again() -> None:
-    hand = _dead_end_hand()
-    with pytest.raises(DeadEndError):
-        hand.play()
-    assert [type(e).kind for e in hand.events[-2:]] == ["draw", "flower"]
-
-
-@pytest.mark.xfail(
-    strict=True,
-    raises=RuleViolation,
-    reason="replay: a flower drawn as the last tile leaves a replacement draw that cannot "
-    "happen; MCR makes the hand an exhaustive draw (see docs/simulate.md)",
-)
-def test_replay_ends_a_hand_whose_last_tile_is_a_flower() -> None:
-    hand = _dead_end_hand()
-    with pytest.raises(DeadEndError):
-        hand.play()
-    assert hand.table.finish()[0] == "draw"
+def test_a_flower_drawn_as_the_last_tile_ends_the_hand_in_a_draw() -> None:
+    outcome = _dead_end_hand().play()
+    assert outcome.outcome == "draw"
+    assert [type(e).kind for e in outcome.record.events[-2:]] == ["draw", "flower"]
+    assert replay(outcome.record).outcome == "draw"
 
 
 # ---------------------------------------------------------------- the command
