@@ -30,7 +30,7 @@ The view is all a bot gets: it never sees another hand, a face-down kong or the 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, NamedTuple
@@ -197,6 +197,8 @@ FLUSH_PLANS = tuple(
     )
 )
 ALL_PUNGS_PLAN = Plan(PlanKind.ALL_PUNGS, Family.PUNGS, 6)
+#: The standard shape alone: what the bots measure a hand by outside the shape plans.
+STANDARD_ONLY = frozenset({Shape.STANDARD})
 SEVEN_PAIRS_PLAN = Plan(PlanKind.SEVEN_PAIRS, Family.PAIRS, 24, shapes=(Shape.SEVEN_PAIRS,))
 PATTERN_PLANS = _pattern_plans()
 KNITTED_PLAN = Plan(
@@ -359,14 +361,16 @@ class Hand:
         """Whether the hand holds 14 tiles less 3 per meld (it must discard)."""
         return self.size == FULL_HAND - 3 * len(self.melds)
 
-    def shanten(self, shapes: tuple[Shape, ...] = ()) -> int:
-        return shanten(self.counts, len(self.melds), shapes or self.shapes)
+    def shanten(self, shapes: Collection[Shape] = ()) -> int:
+        """Shanten by the given shapes, by default the standard shape alone (the shape plans
+        measure seven pairs, orphans and the knitted shapes themselves)."""
+        return shanten(self.counts, len(self.melds), shapes or STANDARD_ONLY)
 
-    def shanten_without(self, tile: Tile, shapes: tuple[Shape, ...] = ()) -> int:
+    def shanten_without(self, tile: Tile, shapes: Collection[Shape] = ()) -> int:
         counts = self.counts
         counts[tile] -= 1
         try:
-            return shanten(counts, len(self.melds), shapes or self.shapes)
+            return shanten(counts, len(self.melds), shapes or STANDARD_ONLY)
         finally:
             counts[tile] += 1
 
@@ -762,7 +766,7 @@ class Bot:
             for tile in hand.kinds:
                 if counts[tile] == 4 and tile not in fit.plan.tiles:
                     counts[tile] = 0
-                    after = shanten(counts, len(hand.melds) + 1, hand.shapes)
+                    after = shanten(counts, len(hand.melds) + 1, STANDARD_ONLY)
                     counts[tile] = 4
                     if after <= target:
                         return TurnAction(TurnKind.CONCEALED_KONG, tile)
@@ -791,7 +795,7 @@ class Bot:
         for t in used:
             counts[t] -= 1
         melds = [*hand.melds, meld]
-        standard = shanten(counts, len(melds), hand.shapes)
+        standard = shanten(counts, len(melds), STANDARD_ONLY)
         if option.kind is ClaimKind.KONG:
             # A kong keeps the shape; take it when the hand is open already.
             keeps = self.fit is None or self.planner.meld_fits(self.fit, meld)
@@ -835,7 +839,7 @@ class Bot:
         first; among equal bounds the least useful tile goes first, or with ``threats``
         the one whose use and danger together weigh least. Returns the tile, its distance
         and the shanten it leaves."""
-        shapes = fit.plan.shapes or hand.shapes
+        shapes = fit.plan.shapes or STANDARD_ONLY
         floor = max(standard if not fit.plan.shapes else hand.shanten(shapes), 0)
         kinds = hand.kinds
         planner = self.planner

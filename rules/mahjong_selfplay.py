@@ -493,6 +493,7 @@ class SelfPlayHand:
             wall=tuple(self.wall) if known else None,
         )
         table = variant.new_table(self.base, options)
+        table.analytics = False  # the written hand is replayed with analytics when ingested
         if not isinstance(table, Table):
             raise SelfPlayError(f"{variant.id} does not replay on the mahjong table")
         self.table = table

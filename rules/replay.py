@@ -191,6 +191,8 @@ class Table:
         self.pending_discard_fact: dict[str, Any] | None = None
         self.drawn: Tile | None = None
         self.win_phase: Phase | None = None  # where the last win on a discard was made
+        #: Record discard facts and missed wins (self-play, which needs neither, turns it off).
+        self.analytics = True
         self.visible = [0] * N_KINDS  # tiles face up: discards in pools and exposed melds
         self.seen: Counter[Tile] = Counter()  # every tile whose place the table knows
         self.discard_count = 0
@@ -386,7 +388,7 @@ class Table:
         self.after_kong = False
         self.drawn = event.tile
         self.phase = Phase.ACT
-        if event.tile < N_KINDS:
+        if self.analytics and event.tile < N_KINDS:
             self._check_missed_self_draw(seat, event.tile)
 
     def _discard(self, event: Discard) -> None:
@@ -415,7 +417,8 @@ class Table:
         self.discard_count += 1
         self.phase = Phase.CLAIM
         self.refresh_waits(seat)
-        self._open_discard_fact(event)
+        if self.analytics:
+            self._open_discard_fact(event)
 
     def _claim_source(self, event: Event, seat: int) -> Tile:
         if self.phase is not Phase.CLAIM or self.last_discard is None or self.discarder is None:
@@ -525,7 +528,8 @@ class Table:
         self.phase = Phase.ROB
         self.after_kong = True
         self.refresh_waits(event.seat)
-        self._check_missed_rob(event.seat, event.tile)
+        if self.analytics:
+            self._check_missed_rob(event.seat, event.tile)
 
     def _flower(self, event: Flower) -> None:
         seat = event.seat

@@ -335,23 +335,79 @@ def _completing_tiles(key: tuple[int, ...], base: Tile, runs: bool) -> tuple[Til
 # --------------------------------------------------------------------------- group facts
 
 
-@dataclass(frozen=True, slots=True)
 class _GroupFacts:
-    """All the shape formulas need from one group: a suit's nine counts or the seven honors."""
+    """All the shape formulas need from one group: a suit's nine counts or the seven honors.
 
-    profile: int  # interned standard-shanten profile id, see _Tables
-    residue: int  # tiles modulo 3: 0 sets only, 2 sets + pair, 1 never complete
-    complete: bool  # splits into sets, plus one pair when residue is 2
-    waits: tuple[Tile, ...]  # tiles that make the group complete, ascending
-    pairs: int  # pairs towards seven pairs; a 4-of-a-kind counts twice
-    orphans: int  # distinct terminals and honors held
-    orphan_pair: bool  # some terminal or honor held at least twice
-    #: Suits: distinct tiles held in each knitted row 147, 258, 369; honors: distinct honors.
-    distinct: tuple[int, ...]
-    #: Suits: ``distinct`` as one base-4 number, see :meth:`_Tables.knitted_order`.
-    rows_code: int
-    #: Suits: profile id once one held tile of each knitted row is set aside; honors: ().
-    without_rows: tuple[int, ...]
+    The cheap facts (what waits and the special shapes need) are computed when the group is
+    first seen; the standard-shanten profiles, which cost a search each, only when a shanten
+    is first asked of the group (waits never need them).
+    """
+
+    __slots__ = (
+        "_profile",
+        "_without_rows",
+        "complete",
+        "distinct",
+        "key",
+        "orphan_pair",
+        "orphans",
+        "pairs",
+        "residue",
+        "rows_code",
+        "runs",
+        "waits",
+    )
+
+    def __init__(
+        self,
+        key: tuple[int, ...],
+        runs: bool,
+        residue: int,
+        complete: bool,
+        waits: tuple[Tile, ...],
+        pairs: int,
+        orphans: int,
+        orphan_pair: bool,
+        distinct: tuple[int, ...],
+        rows_code: int,
+    ) -> None:
+        self.key = key
+        self.runs = runs
+        self.residue = residue  # tiles modulo 3: 0 sets only, 2 sets + pair, 1 never complete
+        self.complete = complete  # splits into sets, plus one pair when residue is 2
+        self.waits = waits  # tiles that make the group complete, ascending
+        self.pairs = pairs  # pairs towards seven pairs; a 4-of-a-kind counts twice
+        self.orphans = orphans  # distinct terminals and honors held
+        self.orphan_pair = orphan_pair  # some terminal or honor held at least twice
+        #: Suits: distinct tiles held in each knitted row 147, 258, 369; honors: distinct honors.
+        self.distinct = distinct
+        #: Suits: ``distinct`` as one base-4 number, see :meth:`_Tables.knitted_order`.
+        self.rows_code = rows_code
+        self._profile = -1
+        self._without_rows: tuple[int, ...] | None = None
+
+    @property
+    def profile(self) -> int:
+        """Interned standard-shanten profile id, see :class:`_Tables`."""
+        if self._profile < 0:
+            self._profile = _TABLES.intern(_group_profile(self.key, self.runs))
+        return self._profile
+
+    @property
+    def without_rows(self) -> tuple[int, ...]:
+        """Suits: profile id once one held tile of each knitted row is set aside; honors: ()."""
+        if self._without_rows is None:
+            self._without_rows = (
+                _TABLES._share(
+                    tuple(
+                        _TABLES.intern(_group_profile(_without_ranks(self.key, row), self.runs))
+                        for row in _KNITTED_ROWS
+                    )
+                )
+                if self.runs
+                else ()
+            )
+        return self._without_rows
 
 
 def _checked(key: tuple[int, ...]) -> tuple[int, ...]:
@@ -457,14 +513,12 @@ class _Tables:
             orphans = (key[0], key[-1])
             distinct = tuple(sum(1 for rank in row if key[rank]) for row in _KNITTED_ROWS)
             rows_code = sum(held * _ROW_HELD**row for row, held in enumerate(distinct))
-            without_rows = tuple(
-                self.intern(_group_profile(_without_ranks(key, row), runs)) for row in _KNITTED_ROWS
-            )
         else:
             orphans = key
-            distinct, rows_code, without_rows = (len(key) - key.count(0),), 0, ()
+            distinct, rows_code = (len(key) - key.count(0),), 0
         return _GroupFacts(
-            profile=self.intern(_group_profile(key, runs)),
+            key=key,
+            runs=runs,
             residue=residue,
             complete=residue != 1 and _splits(key, runs, pair=residue == 2),
             waits=self._share(_completing_tiles(key, base, runs)),
@@ -473,7 +527,6 @@ class _Tables:
             orphan_pair=max(orphans) >= 2,
             distinct=self._share(distinct),
             rows_code=rows_code,
-            without_rows=self._share(without_rows),
         )
 
     def _merged_id(self, ids: tuple[int, int]) -> int:
