@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import shutil
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -254,17 +255,26 @@ def ingest(
     jobs: int = 1,
     progress: Callable[[int, Chunk], None] | None = None,
 ) -> IngestSummary:
-    """Load every hand under ``paths`` into the DuckDB file ``db`` in one transaction.
+    """Load every hand under ``paths`` into the DuckDB file ``db``, all or nothing.
 
-    ``progress(bytes, rows)`` is called after each chunk. Raises duckdb.Error when the
-    database cannot be written; KeyboardInterrupt rolls back.
+    The load goes into a copy of the database (``<db>.ingest``), committed batch by batch
+    so that memory stays flat (DuckDB keeps a transaction's appends in memory), and the
+    copy replaces ``db`` in one atomic rename at the end. An interrupted or killed ingest
+    leaves ``db`` exactly as it was, and readers see the old version until the rename.
+    ``progress(bytes, chunk)`` is called after each chunk. Raises duckdb.Error when the
+    database cannot be written.
     """
     files = expand(paths)
     summary = IngestSummary(files=len(files))
-    con = duckdb.connect(str(db))
+    staging = db.with_name(db.name + ".ingest")
+    _remove(staging)
+    if db.exists():
+        with duckdb.connect(str(db)) as current:  # fold any write-ahead log into the file
+            current.execute("CHECKPOINT")
+        shutil.copyfile(db, staging)
+    con = duckdb.connect(str(staging))
     try:
         apply_schema(con)
-        con.execute("BEGIN TRANSACTION")
         names = [os.path.normpath(str(p)) for p in files]
         if names:
             con.execute(
@@ -285,14 +295,22 @@ def ingest(
         _count(summary, last)
         loader.add(last)
         loader.flush()
-        con.execute("COMMIT")
-    except BaseException:
-        with contextlib.suppress(duckdb.Error):
-            con.execute("ROLLBACK")
-        raise
-    finally:
+        con.execute("CHECKPOINT")
         con.close()
+        staging.replace(db)
+        _remove(db.with_name(db.name + ".wal"))
+    except BaseException:
+        con.close()
+        _remove(staging)
+        raise
     return summary
+
+
+def _remove(path: Path) -> None:
+    """Delete a database file and its write-ahead log, if present."""
+    for stale in (path, path.with_name(path.name + ".wal")):
+        with contextlib.suppress(FileNotFoundError):
+            stale.unlink()
 
 
 def _count(summary: IngestSummary, chunk: Chunk) -> None:

@@ -13,6 +13,7 @@ from typing import Any
 
 from paipu.parsers import Rejected
 from paipu.parsers.paipu import dumps
+from paipu.rules.record import HandRecord
 from paipu.rules.replay import HandOutcome
 from paipu.rules.tiles import (
     N_CODES,
@@ -49,6 +50,14 @@ def discard_category(tile: Tile) -> str:
 
 _TILE_NAMES = tuple(tile_name(t) for t in range(N_CODES))
 _CATEGORIES = tuple(discard_category(t) for t in range(N_CODES))
+
+
+def _extra_json(extra: dict[str, Any] | None) -> str | None:
+    """An event's extra fields other than ``from``, as JSON (None when there are none)."""
+    if not extra:
+        return None
+    rest = {k: v for k, v in extra.items() if k != "from"}
+    return json.dumps(rest, ensure_ascii=False) if rest else None
 
 
 class RowBuffer:
@@ -162,22 +171,26 @@ class RowBuffer:
                 from_seat=missed.from_seat,
                 total=missed.total,
             )
-        events = self.columns["events"]
-        game, hand = record.game, record.hand
-        for seq, event in enumerate(record.events):
-            array = event.to_array()
-            payload = array[2] if len(array) > 2 else None
-            extra = dict(array[3]) if len(array) > 3 else {}
-            from_seat = extra.pop("from", None)
-            events["game"].append(game)
-            events["hand"].append(hand)
-            events["seq"].append(seq)
-            events["kind"].append(array[0])
-            events["seat"].append(array[1])
-            events["tile"].append(payload if isinstance(payload, str) else None)
-            events["tiles"].append(payload if isinstance(payload, list) else None)
-            events["from_seat"].append(from_seat)
-            events["extra"].append(json.dumps(extra, ensure_ascii=False) if extra else None)
+        self._event_rows(record)
+
+    def _event_rows(self, record: HandRecord) -> None:
+        """The events table, column by column."""
+        arrays = [event.to_array() for event in record.events]
+        n = len(arrays)
+        if not n:
+            return
+        c = self.columns["events"]
+        c["game"].extend([record.game] * n)
+        c["hand"].extend([record.hand] * n)
+        c["seq"].extend(range(n))
+        c["kind"].extend([a[0] for a in arrays])
+        c["seat"].extend([a[1] if len(a) > 1 else None for a in arrays])
+        payloads = [a[2] if len(a) > 2 else None for a in arrays]
+        c["tile"].extend([p if isinstance(p, str) else None for p in payloads])
+        c["tiles"].extend([p if isinstance(p, list) else None for p in payloads])
+        extras = [a[3] if len(a) > 3 else None for a in arrays]
+        c["from_seat"].extend([e.get("from") if e else None for e in extras])
+        c["extra"].extend([_extra_json(e) for e in extras])
 
     def _discard_rows(self, outcome: HandOutcome, game: str, hand: int) -> None:
         """The discards table, column by column (the bulk of a hand's rows)."""

@@ -221,7 +221,7 @@ def test_a_killed_ingest_leaves_the_database_readable_and_unchanged(tmp_path: Pa
     ingest([_write(tmp_path / "a.jsonl", [hands.quick_win("keep")])], db)
     before = _dump(db)
     big = _write(
-        tmp_path / "big.jsonl", [hands.exhaustive_draw(f"d{i}", seed=i) for i in range(400)]
+        tmp_path / "big.jsonl", [hands.exhaustive_draw(f"d{i}", seed=i) for i in range(1500)]
     )
     proc = subprocess.Popen(
         [
@@ -240,8 +240,12 @@ def test_a_killed_ingest_leaves_the_database_readable_and_unchanged(tmp_path: Pa
         stderr=subprocess.DEVNULL,
         env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)},
     )
-    time.sleep(2.0)
-    if proc.poll() is not None:
+    staging = db.with_name(db.name + ".ingest")
+    deadline = time.monotonic() + 60
+    while not staging.exists() and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    time.sleep(0.5)  # well into the load
+    if proc.poll() is not None or not staging.exists():
         pytest.skip("the ingest finished before it could be killed on this machine")
     proc.send_signal(signal.SIGKILL)
     proc.wait()
