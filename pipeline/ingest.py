@@ -3,8 +3,9 @@
 The main process cuts each file into raw hands (a line, a Botzone block, a JSON match),
 sends chunks of them to a pool of workers, and takes their rows back *in order*, a
 bounded number of chunks in flight, so memory stays flat however large the input. Rows
-are loaded in batches through Arrow, never row by row, all inside one transaction: an
-interrupted ingest leaves the database as it was. A hand already in the database (same
+are loaded in batches through Arrow, never row by row, into a copy of the database that
+replaces it only at the end: an interrupted ingest leaves the database as it was (see
+:func:`ingest`). A hand already in the database (same
 game and hand) is replaced; the rejects of a file are replaced when it is ingested again,
 so running the same ingest twice changes nothing.
 """
