@@ -40,6 +40,7 @@ class SimulationStats:
     events: Counter[str] = field(default_factory=Counter)
     wins_per_hand: Counter[int] = field(default_factory=Counter)
     flags: Counter[str] = field(default_factory=Counter)
+    rules: Counter[str] = field(default_factory=Counter)  # special rule paths (outcome notes)
 
     def add(self, outcome: HandOutcome) -> None:
         self.hands += 1
@@ -54,11 +55,12 @@ class SimulationStats:
                 if getattr(win.flags, flag):
                     self.flags[flag] += 1
             self.flags["self_drawn" if win.from_seat is None else "discard_win"] += 1
+        self.rules.update(outcome.notes)
 
     def merge(self, other: SimulationStats) -> None:
         self.hands += other.hands
         self.games += other.games
-        for name in ("outcomes", "fans", "events", "wins_per_hand", "flags"):
+        for name in ("outcomes", "fans", "events", "wins_per_hand", "flags", "rules"):
             getattr(self, name).update(getattr(other, name))
 
 

@@ -324,3 +324,5 @@ def decode(array: Any, allowed: Callable[[str], bool] | None = None) -> Event:
 # Variant-specific event kinds register themselves when their module is imported; the zipai
 # kinds (flip, ti, wei, pao, peng, piao, xiang_gong) must be known before any log is read.
 importlib.import_module("paipu.rules.zipai.events")
+# Changsha's kong reveal (kong_reveal, docs/regional.md).
+importlib.import_module("paipu.rules.regional_events")

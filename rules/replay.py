@@ -364,6 +364,8 @@ class Table:
             self.phase = Phase.DRAW
         elif self.phase is Phase.ROB:
             self.phase = Phase.REPLACE
+            # nobody robbed the added kong: it stands (kong payments where a variant has them)
+            self.variant.replay_kong(self, self.turn, MeldKind.ADDED_KONG, None)
         if self.phase not in (Phase.DRAW, Phase.REPLACE) or seat != self.turn:
             raise self.fail(
                 event,
@@ -575,7 +577,10 @@ class Table:
                 raise self.fail(
                     event, f"the last discard is {tile_name(tile)}, not {tile_name(event.tile)}"
                 )
-        if self.wins and not self._continues_multiple_win(event):
+        # a further winner on the same tile (一炮多响) comes right after the win before it; a
+        # later win where the hand went on after one (血战) is a new win
+        again = self.wins and self.wins[-1].index == self.index - 1
+        if again and not self._continues_multiple_win(event):
             raise self.fail(event, f"{self.variant.id} allows one winner per tile")
         flags = self.win_flags(seat, event.tile, event.from_seat)
         answer = self.variant.replay_score(self, seat, event.tile, event.from_seat, flags)
@@ -606,6 +611,7 @@ class Table:
         previous = self.wins[-2] if len(self.wins) > 1 else None
         shared = (
             previous is not None
+            and previous.index == self.index - 1
             and event.from_seat is not None
             and (previous.from_seat, previous.tile) == (event.from_seat, event.tile)
         )
@@ -806,6 +812,7 @@ class HandOutcome:
     problems: tuple[str, ...]  # differences from the record, fan by fan
     melds: tuple[int, ...] = ()  # melds each seat declared by the end
     ready_at_end: tuple[bool, ...] = ()  # each seat was ready (听牌) at the end
+    notes: tuple[str, ...] = ()  # special rule paths the variant's table took (for statistics)
 
     @property
     def verdict(self) -> str:
@@ -851,6 +858,7 @@ def outcome_of(table: ReplayTable, record: HandRecord) -> HandOutcome:
         problems,
         melds=table.melds_per_seat(),
         ready_at_end=table.ready_per_seat(),
+        notes=tuple(getattr(table, "notes", ())),
     )
 
 

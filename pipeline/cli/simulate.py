@@ -114,6 +114,7 @@ def _print_stats(stats: SimulationStats) -> None:
         ("wins per hand", stats.wins_per_hand),
         ("events", stats.events),
         ("fans / hand types", stats.fans),
+        ("rule paths", stats.rules),
     ):
         table = Table(title=title, title_justify="left")
         table.add_column("what")
