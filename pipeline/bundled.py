@@ -21,6 +21,9 @@ from paipu.pipeline.simulate import game_jobs, simulate
 BUNDLE: tuple[tuple[str, int, int, tuple[str, ...]], ...] = (
     ("mcr", 320, 2026, ("Ann", "Bo", "Chen", "Dai", "Emi", "Fang")),
     ("zipai_chenzhou", 300, 2026, ("Ann", "Bo", "Chen", "Gus")),
+    ("sichuan", 200, 2026, ("Ann", "Bo", "Hua", "Ivy", "Jun")),
+    ("changsha", 200, 2026, ("Bo", "Chen", "Kai", "Lan", "Mei")),
+    ("zhuanzhuan", 200, 2026, ("Chen", "Dai", "Kai", "Lan", "Ning")),
 )
 DATA = Path(__file__).resolve().parents[1] / "data"
 
