@@ -2,26 +2,27 @@
 
 The pages (see ``docs/reports.md``): ``index.html`` (overview), ``winrates.html``,
 ``fans.html``, ``dealin.html``, ``audit.html``, ``players/index.html`` and one page per
-player under ``players/``, one replay page per hand under ``hands/``, and the shared
-``assets/`` (plotly.js, the style sheet, the replay script) unless pages inline them.
+player under ``players/``, one replay page per hand under ``hands/`` with one data script
+per game under ``data/``, and the shared ``assets/`` (plotly.js, the style sheet, the replay
+script) unless pages inline them.
 
 Every query reads the hands through the temporary table ``report_hands`` that
-``report-selection`` makes from the filters. The per-player queries run once for all
-players and are cut per page in Python. The hand pages are streamed: the main process reads
-the ``replay-hands`` rows in Arrow batches and worker processes turn each batch into pages,
-a bounded number of batches in flight, so memory stays flat however many hands there are.
+``report-selection`` makes from the filters (the rejects through ``report_rejects``). The
+per-player queries run once for all players and are cut per page in Python. The hand pages
+are streamed a batch of whole games at a time, in game order (``replay-games``, then
+``replay-hands`` per batch), so that memory stays flat however many hands there are; the
+browser rebuilds each hand from its record (:mod:`paipu.reports.replay`).
 """
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
-import json
 import os
-from collections import deque
+import queue
+import threading
 from collections.abc import Callable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
-from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -30,11 +31,13 @@ import polars as pl
 
 from paipu.pipeline.sql import load_queries
 from paipu.reports import frames, pages
-from paipu.reports.html import Assets, hand_file, player_file, render_page
-from paipu.reports.replay import replay_steps, tile_table
+from paipu.reports.html import Assets, player_file, render_page, replay_js
+from paipu.reports.replay import HandPages, tile_list
+from paipu.reports.variants import fan_names, variant_info
 
-#: Rows of the replay query handed to a worker at a time.
-HAND_BATCH = 400
+#: Hands read from the database at a time for the replay pages (whole games: a longer game
+#: makes a batch of its own).
+HAND_BATCH = 4000
 #: Rolling window of the win-rate-over-time figure, and how many players it draws.
 ROLLING_WINDOW = 100
 ROLLING_PLAYERS = 12
@@ -58,7 +61,7 @@ class ReportOptions:
     player: str | None = None
     since: str | None = None  # ISO date or date-time
     inline: bool = False  # every page self-contained (scripts and styles inlined)
-    jobs: int = 1
+    jobs: int = 1  # threads of the database engine
 
 
 @dataclass
@@ -99,6 +102,20 @@ def check_since(since: str | None) -> str | None:
         raise ValueError(f"--since {since!r}: expected a date such as 2026-01-31") from None
 
 
+def select(
+    con: duckdb.DuckDBPyConnection,
+    variant: str | None = None,
+    player: str | None = None,
+    since: str | None = None,
+) -> None:
+    """Make ``report_hands``, the hands a report with these filters covers, and set the
+    session variables ``report_variant`` and ``report_player`` that the queries of rejected
+    hands filter by (rejects are not hands of ``report_hands``)."""
+    execute(con, "report-selection", variant=variant, player=player, since=since)
+    con.execute("SET VARIABLE report_variant = ?::VARCHAR", [variant])
+    con.execute("SET VARIABLE report_player = ?::VARCHAR", [player])
+
+
 def write_report(
     db: Path,
     out: Path,
@@ -110,17 +127,21 @@ def write_report(
     since = check_since(options.since)
     con = duckdb.connect(str(db), read_only=True)
     try:
-        execute(
-            con, "report-selection", variant=options.variant, player=options.player, since=since
-        )
+        con.execute(f"SET threads = {max(1, options.jobs)}")
+        con.execute("SET enable_progress_bar = false")
+        select(con, options.variant, options.player, since)
         totals = query(con, "overview-totals").row(0, named=True)
         if not totals["hands"]:
             raise NoHandsError("no hand of the database matches the filters")
         summary = ReportSummary(out, hands=totals["hands"], players=totals["players"])
         for folder in (out, out / "players", out / "hands"):
             folder.mkdir(parents=True, exist_ok=True)
-        assets = Assets(inline=options.inline)
-        assets.write(out, tile_table())
+        variants = query(con, "overview-variants")
+        script = replay_js(
+            tile_list(), {v: variant_info(v).script_data() for v in variants["variant"]}
+        )
+        assets = Assets(inline=options.inline, replay=script)
+        assets.write(out)
         filters = pages.Filters(options.variant, options.player, options.since)
         footer = f"paipu report of {db.name} · {filters.describe()}"
         players = query(con, "overview-players")
@@ -146,7 +167,6 @@ def write_report(
             summary.files.append(name)
 
         tell("overview")
-        variants = query(con, "overview-variants")
         write("index.html", "Overview", pages.overview(totals, variants, players, filters, linked))
         write(
             "players/index.html",
@@ -164,6 +184,7 @@ def write_report(
                 rates,
                 frames.winrates(query(con, "winrates-seats")),
                 frames.winrates(query(con, "winrates-variants")),
+                frames.win_sources(query(con, "winrates-sources")),
                 query(con, "winrates-rolling", top=ROLLING_PLAYERS, window=ROLLING_WINDOW),
                 ROLLING_WINDOW,
                 linked,
@@ -209,9 +230,8 @@ def write_report(
         tell("players")
         _player_pages(con, options.player, rates, dealin_players, profile, linked, write)
         tell("hands")
-        summary.pages += write_hand_pages(
-            con, out / "hands", assets, footer, frozenset(with_pages), options.jobs
-        )
+        with HandPages(out, assets, footer, linked) as writer:
+            summary.pages += write_hand_pages(con, writer)
     finally:
         con.close()
     return summary
@@ -258,82 +278,86 @@ def _by_player(frame: pl.DataFrame) -> dict[str, pl.DataFrame]:
     return {key[0]: part for key, part in frame.partition_by("player", as_dict=True).items()}
 
 
-@cache
-def _fan_table(variant: str) -> dict[str, tuple[str, str]]:
-    from paipu.rules.variants import VariantError, VariantSpec
-
-    try:
-        spec = VariantSpec.load(variant)
-    except VariantError:
-        return {}
-    return {fan.id: (fan.name_zh, fan.name_en) for fan in spec.fans.fans}
-
-
-def fan_names(variant: str, fan: str) -> tuple[str, str]:
-    """A fan's Chinese and English names from the variant's table (the id when unknown)."""
-    return _fan_table(variant).get(fan, (fan, fan))
-
-
 # --------------------------------------------------------------------------- hand pages
 
 
 def write_hand_pages(
-    con: duckdb.DuckDBPyConnection,
-    folder: Path,
-    assets: Assets,
-    footer: str,
-    linked_players: frozenset[str],
-    jobs: int = 1,
+    con: duckdb.DuckDBPyConnection, writer: HandPages, batch: int = HAND_BATCH
 ) -> int:
-    """Stream ``replay-hands`` in batches to workers that write one page per hand."""
-    sql = load_queries()["replay-hands"].sql
-    reader = con.sql(sql).to_arrow_reader(HAND_BATCH)
-    batches = (batch.to_pylist() for batch in reader)
-    job = _HandJob(str(folder), assets.inline, footer, linked_players)
-    return sum(_ordered(job, batches, jobs))
+    """Every hand's replay page and every game's data script, a batch of whole games at a
+    time in game order: only the batch's records are read, sorted and held. The database
+    reads the next batch (in a thread: DuckDB works outside the GIL) while this one's files
+    are written; at most three batches are in memory."""
+    batches = list(game_batches(query(con, "replay-games"), batch))
+    ready: queue.Queue[Any] = queue.Queue(maxsize=1)  # Arrow tables, an error, None: done
+    stop = threading.Event()
+
+    def read() -> None:
+        try:
+            for first, last in batches:
+                if stop.is_set():
+                    return
+                ready.put(replay_table(con, first, last))
+            ready.put(None)
+        except BaseException as exc:  # handed to the writing thread, which raises it
+            ready.put(exc)
+
+    reader = threading.Thread(target=read, name="replay-reader", daemon=True)
+    reader.start()
+    written = 0
+    try:
+        while (table := ready.get()) is not None:
+            if isinstance(table, BaseException):
+                raise table
+            for game, hands, players, entries in _rows(table):
+                written += writer.write_game(game, hands, players, entries)
+    finally:
+        stop.set()
+        while reader.is_alive():  # let a reader blocked on a full queue finish
+            with contextlib.suppress(queue.Empty):
+                ready.get(timeout=0.1)
+        reader.join()
+    return written
 
 
-@dataclass(frozen=True)
-class _HandJob:
-    folder: str
-    inline: bool
-    footer: str
-    linked_players: frozenset[str]
-
-    def __call__(self, rows: list[dict[str, Any]]) -> int:
-        assets = Assets(inline=self.inline)
-        tiles = tile_table() if self.inline else {}
-        script = assets.replay_script("../", tiles)
-        folder = Path(self.folder)
-        linked = self.linked_players.__contains__
-        for row in rows:
-            steps = replay_steps(json.loads(row["record"]))
-            body = pages.replay_page(row, steps, linked, (row["prev_hand"], row["next_hand"]))
-            text = render_page(
-                title=pages.replay_title(row),
-                body=body,
-                root="../",
-                assets=assets,
-                scripts=script,
-                footer=self.footer,
-            )
-            (folder / hand_file(row["game"], row["hand"])).write_text(text, encoding="utf-8")
-        return len(rows)
+def replay_table(con: duckdb.DuckDBPyConnection, first: str, last: str) -> Any:
+    """The ``replay-hands`` rows (game, hands, players, entries) of the games from ``first``
+    to ``last``, which the query reads from two session variables, as an Arrow table (made
+    without holding Python's GIL)."""
+    con.execute("SET VARIABLE replay_first = ?::VARCHAR", [first])
+    con.execute("SET VARIABLE replay_last = ?::VARCHAR", [last])
+    return con.sql(load_queries()["replay-hands"].sql).to_arrow_table()
 
 
-def _ordered(job: _HandJob, batches: Iterator[list[dict[str, Any]]], jobs: int) -> Iterator[int]:
-    if jobs <= 1:
-        for batch in batches:
-            yield job(batch)
-        return
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        window: deque[Future[int]] = deque()
-        for batch in batches:
-            window.append(pool.submit(job, batch))
-            if len(window) >= 2 * jobs:
-                yield window.popleft().result()
-        while window:
-            yield window.popleft().result()
+def replay_rows(con: duckdb.DuckDBPyConnection, first: str, last: str) -> list[tuple[Any, ...]]:
+    """:func:`replay_table` as a list of tuples."""
+    return _rows(replay_table(con, first, last))
+
+
+def _rows(table: Any) -> list[tuple[Any, ...]]:
+    return list(zip(*(table.column(i).to_pylist() for i in range(table.num_columns)), strict=True))
+
+
+def game_batches(games: pl.DataFrame, size: int) -> Iterator[tuple[str, str]]:
+    """(first, last) game ids of consecutive runs of whole games of about ``size`` hands.
+
+    >>> games = pl.DataFrame({"game": ["a", "b", "c", "d"], "hands": [3, 2, 9, 1]})
+    >>> list(game_batches(games, 5))
+    [('a', 'b'), ('c', 'c'), ('d', 'd')]
+    """
+    first: str | None = None
+    count = 0
+    last = ""
+    for game, hands in games.select("game", "hands").iter_rows():
+        if first is None:
+            first = game
+        last = game
+        count += hands
+        if count >= size:
+            yield first, last
+            first, count = None, 0
+    if first is not None:
+        yield first, last
 
 
 def default_jobs() -> int:

@@ -183,6 +183,33 @@ def variant_rates(variants: pl.DataFrame) -> go.Figure:
     return fig
 
 
+SOURCE_NAMES = {
+    "self_draw": ("self-draw 自摸", "win"),
+    "discard": ("on a discard 点炮", "deal_in"),
+    "robbing_kong": ("robbing a kong 抢杠", "danger"),
+    "flip": ("on another's flip (zipai)", "self_draw"),
+}
+
+
+def win_sources(sources: pl.DataFrame) -> go.Figure:
+    """How each variant's hands are won: the share of its wins by the source of the winning
+    tile or card, stacked to 100 %: ``winrates-sources``."""
+    fig = _figure("How hands are won, per variant (% of the variant's wins)")
+    for source in sources["source"].unique(maintain_order=True).to_list():
+        part = sources.filter(pl.col("source") == source)
+        label, colour = SOURCE_NAMES.get(source, (source, "population"))
+        fig.add_bar(
+            x=part["variant"].to_list(),
+            y=_percent(part["share"].to_list()),
+            name=label,
+            marker_color=COLOURS[colour],
+            customdata=part["wins"].to_list(),
+            hovertemplate="%{x}: %{y:.1f}% (%{customdata} wins)<extra>" + label + "</extra>",
+        )
+    fig.update_layout(barmode="stack", yaxis_title="% of wins", xaxis_type="category")
+    return fig
+
+
 def rolling_rates(rolling: pl.DataFrame, window: int) -> go.Figure:
     """The rolling win rate of the players with most hands over their own hands."""
     fig = _figure(f"Win rate over the last {window} hands, as play goes on")
@@ -205,14 +232,16 @@ def rolling_rates(rolling: pl.DataFrame, window: int) -> go.Figure:
 # --------------------------------------------------------------------------- fans
 
 
-def fan_frequency(freq: pl.DataFrame, variant: str, top: int = TOP_FANS) -> go.Figure:
-    """Share of the variant's wins containing each fan (95 % Wilson): ``fans-frequency``."""
+def fan_frequency(
+    freq: pl.DataFrame, variant: str, word: str = "fan", top: int = TOP_FANS
+) -> go.Figure:
+    """Share of the variant's wins containing each fan (95 % Wilson): ``fans-frequency``;
+    ``word`` is what the variant calls them (番种, 名堂)."""
     shown = freq.head(top)
     labels = [fan_label(z, e) for z, e in zip(shown["name_zh"], shown["name_en"], strict=True)]
     wins = shown["wins"].max() if shown.height else 0
     fig = _figure(
-        f"{variant}: share of wins with each fan "
-        f"({shown.height} of {freq.height} fans, {wins} wins)",
+        f"{variant}: share of wins with each {word} ({shown.height} of {freq.height}, {wins} wins)",
         height=max(360, 110 + 22 * shown.height),
     )
     fig.add_bar(
@@ -232,24 +261,24 @@ def fan_frequency(freq: pl.DataFrame, variant: str, top: int = TOP_FANS) -> go.F
     return fig
 
 
-def win_totals(totals: pl.DataFrame, variant: str) -> go.Figure:
-    """How many wins scored each total: ``fans-totals``."""
-    fig = _figure(f"{variant}: distribution of win totals")
+def win_totals(totals: pl.DataFrame, variant: str, unit: str = "total") -> go.Figure:
+    """How many of one variant's wins scored each total, in the variant's ``unit`` (MCR fan,
+    zipai 胡息): ``fans-totals``, filtered to the variant."""
+    part = totals.filter(pl.col("variant") == variant)
+    fig = _figure(f"{variant}: distribution of win totals ({unit})")
     fig.add_bar(
-        x=totals["total"].to_list(),
-        y=totals["wins"].to_list(),
+        x=part["total"].to_list(),
+        y=part["wins"].to_list(),
         marker_color=COLOURS["win"],
         name="wins",
-        hovertemplate="total %{x}: %{y} wins<extra></extra>",
+        hovertemplate="%{x} " + unit + ": %{y} wins<extra></extra>",
     )
-    fig.update_layout(
-        xaxis_title="win total (MCR: fan, flowers included)", yaxis_title="wins", showlegend=False
-    )
+    fig.update_layout(xaxis_title=f"win total, {unit}", yaxis_title="wins", showlegend=False)
     return fig
 
 
 def fan_player_heatmap(
-    profile: pl.DataFrame, variant: str, players: int = 20, fans: int = 25
+    profile: pl.DataFrame, variant: str, players: int = 20, fans: int = 25, word: str = "fan"
 ) -> go.Figure:
     """Players' fan shares against the population, in percentage points: ``fans-players``.
 
@@ -288,7 +317,7 @@ def fan_player_heatmap(
         fan_label(a, b) for a, b in zip(top_fans["name_zh"], top_fans["name_en"], strict=True)
     ]
     fig = _figure(
-        f"{variant}: each player's share of wins with a fan, "
+        f"{variant}: each player's share of wins with a {word}, "
         "against all players (percentage points)",
         height=max(380, 200 + 28 * len(top_players)),
     )
@@ -338,28 +367,20 @@ def player_fans(profile: pl.DataFrame, variant: str, player: str, top: int = 20)
 # --------------------------------------------------------------------------- deal-in
 
 TURN_BUCKETS = ("1-3", "4-6", "7-9", "10-12", "13+")
-KINDS = (
-    "honor, 0 visible",
-    "honor, 1 visible",
-    "honor, 2 visible",
-    "honor, 3 visible",
-    "terminal 1/9",
-    "2 or 8",
-    "3 to 7",
-)
 
 
 def dealin_heatmap(grid: pl.DataFrame, variant: str, rate: str) -> go.Figure:
     """A discard kind × turn bucket heat map of ``rate`` (``danger`` or ``won_on_rate``) with
     the number of discards in each cell: ``dealin-grid``. Kinds and buckets without any
-    discard are left out (Plotly draws a heat map column with no value at all wrongly)."""
+    discard are left out (Plotly draws a heat map column with no value at all wrongly); kinds
+    come in the query's order (``kind_order``: the variant's own tiles or zipai cards)."""
     titles = {
         "danger": "true danger: the discard completed a ready opponent's hand",
         "won_on_rate": "dealt in: someone won on the discard",
     }
     part = grid.filter(pl.col("variant") == variant)
     cells = {(r["kind"], r["turns"]): r for r in part.iter_rows(named=True)}
-    kinds = [k for k in KINDS if any(kk == k for kk, _ in cells)]
+    kinds = part.sort("kind_order", "kind")["kind"].unique(maintain_order=True).to_list()
     buckets = [b for b in TURN_BUCKETS if any(bb == b for _, bb in cells)]
     z, text = [], []
     for kind in kinds:

@@ -33,6 +33,11 @@ def winrates(frame: pl.DataFrame) -> pl.DataFrame:
     )
 
 
+def win_sources(frame: pl.DataFrame) -> pl.DataFrame:
+    """``winrates-sources``: share = wins from the source / wins of the variant."""
+    return frame.with_columns(*wilson_columns("wins", "variant_wins", "share"))
+
+
 def fan_frequency(frame: pl.DataFrame) -> pl.DataFrame:
     """``fans-frequency``: share = wins with the fan / wins of the variant."""
     return frame.with_columns(*wilson_columns("with_fan", "wins", "share"))

@@ -29,7 +29,7 @@ import json
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, partial
 from importlib import resources
 from pathlib import Path
 from string import Template
@@ -192,11 +192,13 @@ def _template(name: str) -> str:
 
 @dataclass(frozen=True)
 class Assets:
-    """The shared files of a report and how pages refer to them."""
+    """The shared files of a report and how pages refer to them; ``replay`` is the text of
+    the replay script (:func:`replay_js`)."""
 
     inline: bool = False
+    replay: str = ""
 
-    def write(self, out: Path, tile_table: dict[str, list[str]]) -> None:
+    def write(self, out: Path) -> None:
         """Write ``assets/`` (plotly.min.js, report.css, replay.js) unless pages inline them."""
         if self.inline:
             return
@@ -204,7 +206,7 @@ class Assets:
         folder.mkdir(parents=True, exist_ok=True)
         _write_if_changed(folder / "plotly.min.js", plotly_js())
         _write_if_changed(folder / "report.css", _template("report.css"))
-        _write_if_changed(folder / "replay.js", replay_js(tile_table))
+        _write_if_changed(folder / "replay.js", self.replay)
 
     def head(self, root: str, *, figures: bool) -> Html:
         if self.inline:
@@ -217,9 +219,10 @@ class Assets:
             parts.append(f'<script src="{root}{ASSETS}/plotly.min.js"></script>')
         return Html("\n".join(parts))
 
-    def replay_script(self, root: str, tile_table: dict[str, list[str]]) -> Html:
+    def replay_script(self, root: str) -> Html:
         if self.inline:
-            return Html(f"<script>\n{replay_js(tile_table)}</script>")
+            text = self.replay.replace("</", "<\\/")  # no early end of the script element
+            return Html(f"<script>\n{text}</script>")
         return Html(f'<script src="{root}{ASSETS}/replay.js"></script>')
 
 
@@ -229,10 +232,15 @@ def plotly_js() -> str:
     return get_plotlyjs()
 
 
-def replay_js(tile_table: dict[str, list[str]]) -> str:
-    """The replay page's script, with the tile table it draws from."""
-    tiles = json.dumps(tile_table, ensure_ascii=False, sort_keys=True)
-    return f"const PAIPU_TILES = {tiles};\n{_template('replay.js')}"
+def replay_js(tiles: list[list[str]], variants: dict[str, dict[str, Any]]) -> str:
+    """The replay script with the tables it draws from: every tile (``PAIPU_TILES``) and
+    the report's variants (``PAIPU_VARIANTS``)."""
+    dump = partial(json.dumps, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    return (
+        f"const PAIPU_TILES = {dump(tiles)};\n"
+        f"const PAIPU_VARIANTS = {dump(variants)};\n"
+        f"{_template('replay.js')}"
+    )
 
 
 def _write_if_changed(path: Path, text: str) -> None:

@@ -23,7 +23,6 @@ from paipu.reports.html import (
     hand_file,
     interval,
     join,
-    json_script,
     link,
     num,
     pct,
@@ -33,6 +32,8 @@ from paipu.reports.html import (
     table,
     tag,
 )
+from paipu.reports.variants import variant_info
+from paipu.rules.tiles import ZIPAI_SMALL_FIRST, TileError, parse_tile, tile_name_zh
 
 DEFINITIONS = {
     "hand": (
@@ -61,11 +62,15 @@ DEFINITIONS = {
         "the discard completed the hand of an opponent who was ready (听牌), with enough fan to "
         "win — known from the replay, whether or not the opponent took it",
     ),
-    "wonon": ("dealt in", "someone won on the discard"),
+    "wonon": (
+        "dealt in",
+        "someone won on the discard (放铳; zipai 放炮 — a win on a flipped card is no deal-in)",
+    ),
     "kinds": (
         "discard kinds",
-        "honors (字牌) by how many other copies the discarder could see (own hand, discards, "
-        "exposed melds: 0-3); terminals 1 and 9; 2 or 8; 3 to 7",
+        "mahjong: honors (字牌) by how many other copies the discarder could see (own hand, "
+        "discards, exposed melds: 0-3); terminals 1 and 9; 2 or 8; 3 to 7. Zipai: small (小, "
+        "一…十) or big (大, 壹…拾) cards, red (二七十 / 贰柒拾) or black",
     ),
     "turns": (
         "turn buckets",
@@ -75,7 +80,20 @@ DEFINITIONS = {
         "visibly open hand",
         "the winner had at least one exposed meld when the tile was discarded",
     ),
-    "share": ("share of wins", "wins containing the fan / wins of the variant"),
+    "share": (
+        "share of wins",
+        "wins containing the fan (番种; zipai: the 名堂) / wins of the variant",
+    ),
+    "totals": (
+        "win total",
+        "what the variant pays on, as the rules compute it: MCR fan (flowers included), zipai "
+        "胡息 (xi), …; shown per variant, never added across variants",
+    ),
+    "sources": (
+        "how hands are won",
+        "self-draw (自摸; zipai: on one's own flip), on a discard (点炮 / 放炮), robbing a kong "
+        "(抢杠), zipai on a card another seat flipped (not a deal-in)",
+    ),
     "missed": (
         "missed win",
         "a legal win (enough fan) that the player passed over: a discard not claimed, a "
@@ -125,6 +143,20 @@ def player_link(root: str, player: str, linked: Callable[[str], bool]) -> Html:
     return link(f"{root}players/{player_file(player)}", player)
 
 
+def tile_text(name: str) -> str:
+    """A tile as the tables show it: its name (``5p``); a zipai card by its Chinese name too
+    (``肆 4d``), as players call them.
+
+    >>> tile_text("5p"), tile_text("4d"), tile_text("10x")
+    ('5p', '肆 4d', '十 10x')
+    """
+    try:
+        code = parse_tile(name)
+    except TileError:
+        return name
+    return f"{tile_name_zh(code)} {name}" if code >= ZIPAI_SMALL_FIRST else name
+
+
 def when(value: Any) -> str:
     return "–" if value is None else str(value)[:16].replace("T", " ")
 
@@ -169,7 +201,7 @@ def overview(
         card(f"{totals['players']:,}", "players"),
         card(f"{totals['variants']:,}", "variants"),
         card(f"{totals['mismatched']:,}", "disagree with the rules"),
-        card(f"{totals['rejected']:,}", "rejected (all files)"),
+        card(f"{totals['rejected']:,}", "rejected"),
         Html("</div>"),
         tag("p", f"Dates: {dates}{untimed}."),
         tag("h2", "Pages"),
@@ -203,7 +235,7 @@ def overview(
             ],
             (
                 (
-                    r["variant"],
+                    variant_info(r["variant"]).title,
                     f"{r['hands']:,}",
                     f"{r['games']:,}",
                     f"{r['players']:,}",
@@ -272,6 +304,14 @@ def players_index(players: pl.DataFrame, linked: Callable[[str], bool]) -> Html:
 
 # --------------------------------------------------------------------------- win rates
 
+#: How a win's tile or card came, as the tables say it (``wins.source``).
+SOURCES = {
+    "self_draw": "self-draw 自摸",
+    "discard": "on a discard 点炮",
+    "robbing_kong": "robbing a kong 抢杠",
+    "flip": "on another seat's flip (zipai)",
+}
+
 RATE_COLUMNS = [
     Column("hands", True, "hands played"),
     Column("win rate", True, "hands won / hands played (95% Wilson interval)"),
@@ -299,6 +339,7 @@ def winrates(
     players: pl.DataFrame,
     seats: pl.DataFrame,
     variants: pl.DataFrame,
+    sources: pl.DataFrame,
     rolling: pl.DataFrame,
     window: int,
     linked: Callable[[str], bool],
@@ -327,9 +368,27 @@ def winrates(
             tag("h2", "By variant"),
             table(
                 [Column("variant"), *RATE_COLUMNS],
-                ([r["variant"], *_rate_row(r)] for r in variants.iter_rows(named=True)),
+                (
+                    [variant_info(r["variant"]).title, *_rate_row(r)]
+                    for r in variants.iter_rows(named=True)
+                ),
             ),
             figure_html(figures.variant_rates(variants), "winrates-variants"),
+            tag("h3", "How hands are won"),
+            definitions("sources"),
+            table(
+                [Column("variant"), Column("won"), Column("wins", True), Column("share", True)],
+                (
+                    (
+                        variant_info(r["variant"]).title,
+                        SOURCES.get(r["source"], r["source"]),
+                        f"{r['wins']:,}",
+                        rate_cell(r, "share"),
+                    )
+                    for r in sources.iter_rows(named=True)
+                ),
+            ),
+            figure_html(figures.win_sources(sources), "winrates-sources"),
             tag("h2", "Over time"),
             tag(
                 "p",
@@ -353,64 +412,111 @@ def fans(
     combinations: pl.DataFrame,
     profile: pl.DataFrame,
 ) -> Html:
-    parts: list[Any] = [definitions("share", "wilson")]
+    """Per variant: how often each fan (番种, 名堂, hand type) wins, the distribution of win
+    totals in the variant's own unit, combinations, players against the population."""
+    parts: list[Any] = [definitions("share", "totals", "wilson")]
     variants = average["variant"].to_list()
     if not variants:
         parts.append(tag("p", "No wins in this report.", class_="note"))
     for variant in variants:
-        key = slug(variant)
-        freq = frequency.filter(pl.col("variant") == variant)
-        avg = average.filter(pl.col("variant") == variant).row(0, named=True)
-        parts += [
-            tag("h2", f"{variant}", id=f"variant-{key}"),
-            Html('<div class="cards">'),
-            card(f"{avg['wins']:,}", "wins"),
-            card(
-                num(avg["total"]), f"mean total ({interval(avg['total_lo'], avg['total_hi'], 1)})"
-            ),
-            card(
-                num(avg["points"]),
-                f"mean points won ({interval(avg['points_lo'], avg['points_hi'], 1)})",
-            ),
-            Html("</div>"),
-            figure_html(figures.fan_frequency(freq, variant), f"fans-frequency-{key}"),
-            tag("h3", "Every fan"),
-            table(
-                [
-                    Column("番种"),
-                    Column("fan"),
-                    Column("points", True, "points per instance"),
-                    Column("wins with it", True),
-                    Column("share of wins", True, "95% Wilson interval"),
-                ],
-                (
-                    (
-                        r["name_zh"],
-                        r["name_en"],
-                        r["points"],
-                        f"{r['with_fan']:,}",
-                        rate_cell(r, "share"),
-                    )
-                    for r in freq.iter_rows(named=True)
-                ),
-            ),
-            figure_html(
-                figures.win_totals(totals.filter(pl.col("variant") == variant), variant),
-                f"fans-totals-{key}",
-            ),
-            tag("h3", "Most frequent combinations"),
-            tag("p", "The whole set of fans of a win; flowers left out.", class_="note"),
-            table(
-                [Column("番种"), Column("fans"), Column("wins", True), Column("share", True)],
-                (
-                    (r["names_zh"], r["names_en"], f"{r['with_combo']:,}", rate_cell(r, "share"))
-                    for r in combinations.filter(pl.col("variant") == variant).iter_rows(named=True)
-                ),
-            ),
-            tag("h3", "Players against the population"),
-            figure_html(figures.fan_player_heatmap(profile, variant), f"fans-players-{key}"),
-        ]
+        parts += _variant_fans(
+            variant_info(variant),
+            frequency.filter(pl.col("variant") == variant),
+            totals.filter(pl.col("variant") == variant),
+            average.filter(pl.col("variant") == variant).row(0, named=True),
+            combinations.filter(pl.col("variant") == variant),
+            profile.filter(pl.col("variant") == variant),
+        )
     return join(parts)
+
+
+def _points(info: Any, points: int) -> str:
+    return f"×{points}" if info.fan_points == "multiplier" else str(points)
+
+
+def _variant_fans(
+    info: Any,
+    freq: pl.DataFrame,
+    totals: pl.DataFrame,
+    avg: Mapping[str, Any],
+    combos: pl.DataFrame,
+    profile: pl.DataFrame,
+) -> list[Any]:
+    key = slug(info.id)
+    word = info.fan_zh
+    parts: list[Any] = [
+        tag("h2", info.title, id=f"variant-{key}"),
+        Html('<div class="cards">'),
+        card(f"{avg['wins']:,}", "wins"),
+        card(
+            num(avg["total"]),
+            f"mean {info.total_unit} ({interval(avg['total_lo'], avg['total_hi'], 1)})",
+        ),
+        card(
+            num(avg["points"]),
+            f"mean points won ({interval(avg['points_lo'], avg['points_hi'], 1)})",
+        ),
+        card(f"{avg['plain']:,}", f"wins without any {word}"),
+        Html("</div>"),
+    ]
+    if freq.height:
+        parts.append(
+            figure_html(figures.fan_frequency(freq, info.id, word), f"fans-frequency-{key}")
+        )
+    parts += [
+        tag("h3", f"Every {word}"),
+        table(
+            [
+                Column(word),
+                Column("English"),
+                Column(info.fan_points, True, f"{info.fan_points} of one instance"),
+                Column("wins with it", True),
+                Column("share of wins", True, "95% Wilson interval"),
+            ],
+            (
+                (
+                    r["name_zh"],
+                    r["name_en"],
+                    _points(info, r["points"]),
+                    f"{r['with_fan']:,}",
+                    rate_cell(r, "share"),
+                )
+                for r in freq.iter_rows(named=True)
+            ),
+        ),
+    ]
+    if avg["plain"]:
+        share = avg["plain"] / avg["wins"]
+        parts.append(
+            tag(
+                "p",
+                f"{avg['plain']:,} of the {avg['wins']:,} wins ({pct(share)}) have no {word}.",
+                class_="note",
+            )
+        )
+    parts += [
+        tag("h3", f"Win totals ({info.total_unit})"),
+        figure_html(figures.win_totals(totals, info.id, info.total_unit), f"fans-totals-{key}"),
+        tag("h3", "Most frequent combinations"),
+        tag("p", f"The whole set of {word} of a win; flowers left out.", class_="note"),
+        table(
+            [Column(word), Column("English"), Column("wins", True), Column("share", True)],
+            (
+                (r["names_zh"], r["names_en"], f"{r['with_combo']:,}", rate_cell(r, "share"))
+                for r in combos.iter_rows(named=True)
+            ),
+        ),
+        tag("h3", "Players against the population"),
+    ]
+    if profile.height:
+        parts.append(
+            figure_html(
+                figures.fan_player_heatmap(profile, info.id, word=word), f"fans-players-{key}"
+            )
+        )
+    else:
+        parts.append(tag("p", f"No win of this variant has a {word}.", class_="note"))
+    return parts
 
 
 # --------------------------------------------------------------------------- deal-in
@@ -424,7 +530,7 @@ def dealin(
         key = slug(variant)
         part = grid.filter(pl.col("variant") == variant)
         parts += [
-            tag("h2", variant, id=f"variant-{key}"),
+            tag("h2", variant_info(variant).title, id=f"variant-{key}"),
             figure_html(figures.dealin_heatmap(grid, variant, "danger"), f"dealin-danger-{key}"),
             figure_html(
                 figures.dealin_heatmap(grid, variant, "won_on_rate"), f"dealin-wonon-{key}"
@@ -629,16 +735,23 @@ def player_page(data: PlayerData, linked: Callable[[str], bool]) -> Html:
             [
                 Column("hand"),
                 Column("tile"),
-                Column("turn", True),
+                Column("how"),
+                Column("turn", True, "the player's own discards in the hand so far"),
                 Column("winner"),
-                Column("winner's melds", True),
-                Column("total", True),
+                Column("winner's melds", True, "exposed when the tile was discarded"),
+                Column("total", True, "the win's total, in its variant's unit"),
                 Column("lost", True),
             ],
             (
                 (
-                    hand_link(root, x["game"], x["hand"], step=x["seq"] + 1),
-                    x["tile"],
+                    hand_link(
+                        root,
+                        x["game"],
+                        x["hand"],
+                        step=(x["win_seq"] if x["seq"] is None else x["seq"]) + 1,
+                    ),
+                    tile_text(x["tile"]),
+                    "robbed kong" if x["source"] == "robbing_kong" else "discard",
                     x["turn"],
                     player_link(root, x["winner"], linked),
                     x["winner_melds"],
@@ -663,7 +776,7 @@ def player_page(data: PlayerData, linked: Callable[[str], bool]) -> Html:
                         f"{m['game']} #{m['hand']} step {m['seq'] + 1}",
                         m["seq"] + 1,
                     ),
-                    m["tile"],
+                    tile_text(m["tile"]),
                     "self-draw" if m["from_seat"] is None else m["from_player"],
                     m["total"],
                 )
@@ -706,6 +819,14 @@ def audit(
     for m in mismatches.iter_rows(named=True):
         parts.append(_audit_hand(m, by_hand.get((m["game"], m["hand"]), []), fan_names))
     parts.append(tag("h2", "Rejected hands"))
+    parts.append(
+        tag(
+            "p",
+            "Filtered by variant and player where the reject names them; a hand rejected "
+            "before its variant or players could be read is listed under every filter.",
+            class_="note",
+        )
+    )
     rtotal = rejects["rejects_total"].max() if rejects.height else 0
     if rtotal and rtotal > rejects.height:
         parts.append(tag("p", f"The first {rejects.height:,} of {rtotal:,}.", class_="note"))
@@ -716,11 +837,22 @@ def audit(
                 Column("line", True),
                 Column("game"),
                 Column("hand", True),
+                Column("variant"),
+                Column("players"),
                 Column("event", True),
                 Column("reason"),
             ],
             (
-                (r["source"], r["line"], r["game"], r["hand"], r["event_index"], r["reason"])
+                (
+                    r["source"],
+                    r["line"],
+                    r["game"],
+                    r["hand"],
+                    r["variant"],
+                    None if r["players"] is None else ", ".join(r["players"]),
+                    r["event_index"],
+                    r["reason"],
+                )
                 for r in rejects.iter_rows(named=True)
             ),
         )
@@ -783,8 +915,8 @@ def _audit_hand(
         parts.append(
             table(
                 [
-                    Column("番种"),
-                    Column("fan"),
+                    Column(variant_info(m["variant"]).fan_zh),
+                    Column("English"),
                     Column("recorded", True),
                     Column("computed", True),
                     Column("differs"),
@@ -817,159 +949,3 @@ def _audit_hand(
         )
     )
     return join(parts)
-
-
-# --------------------------------------------------------------------------- replay
-
-
-def replay_page(
-    row: Mapping[str, Any],
-    steps: Sequence[Mapping[str, Any]],
-    linked: Callable[[str], bool],
-    neighbours: tuple[int | None, int | None] = (None, None),
-) -> Html:
-    """A hand's replay: header, stepper controls, one panel per seat, the result."""
-    root = "../"
-    record_players = [s["player"] for s in row["seats"] or []]
-    seats = row["seats"] or []
-    notes: dict[str, list[str]] = {}
-    for m in row["missed"] or []:
-        who = record_players[m["seat"]] if m["seat"] < len(record_players) else m["seat"]
-        notes.setdefault(str(m["seq"] + 1), []).append(
-            f"{who} could have won on {m['tile']} here ({m['total']}): a missed win"
-        )
-    prev_hand, next_hand = neighbours
-    nav = []
-    if prev_hand is not None:
-        nav.append(hand_link(root, row["game"], prev_hand, f"← hand {prev_hand}"))
-    if next_hand is not None:
-        nav.append(hand_link(root, row["game"], next_hand, f"hand {next_hand} →"))
-    info = (
-        f"{row['variant']} · {when(row['time'])} · {row['outcome']} · "
-        f"{len(steps) - 1} events · record {row['verdict']}"
-    )
-    parts: list[Any] = [
-        tag("p", Html(f"{esc(info)} {join(nav, ' ')}"), class_="lead"),
-        Html(
-            '<div class="controls">'
-            '<button id="first" title="the deal (Home)">⏮</button>'
-            '<button id="prev" title="back one event (←)">◀</button>'
-            '<button id="next" title="forward one event (→)">▶</button>'
-            '<button id="end" title="the end (End)">⏭</button>'
-            '<input type="range" id="step" min="0" value="0" aria-label="step">'
-            '<span id="counter"></span>'
-            '<label><input type="checkbox" id="text-tiles"> tiles as text</label>'
-            '<label><input type="checkbox" id="reveal"> show result</label>'
-            "</div>"
-        ),
-        Html('<div id="event"></div><div id="notes"></div>'),
-    ]
-    for s in seats:
-        i = s["seat"]
-        delta = f"Δ {signed(s['delta'])}"
-        parts.append(
-            Html(
-                f'<section class="seat" id="seat{i}"><header>'
-                f"<b>{player_link(root, s['player'], linked)}</b>"
-                f"<span>seat {i} · wind {esc(s['wind'])}"
-                f"{' · dealer 庄' if i == row.get('dealer') else ''}</span>"
-                f'<span class="delta">{esc(delta)}</span></header>'
-                f'<div class="row"><span class="label">hand</span><span id="h{i}"></span>'
-                f'<span id="m{i}"></span><span id="f{i}"></span></div>'
-                f'<div class="row"><span class="label">discards</span><span id="d{i}"></span></div>'
-                "</section>"
-            )
-        )
-    parts.append(_result(row, record_players))
-    parts.append(
-        json_script(
-            "replay-data", {"players": record_players, "steps": list(steps), "notes": notes}
-        )
-    )
-    return join(parts)
-
-
-def _result(row: Mapping[str, Any], players: Sequence[str]) -> Html:
-    parts: list[Any] = [tag("h2", "Result")]
-    wins = row["wins"] or []
-    if not wins:
-        parts.append(
-            tag(
-                "p",
-                "Exhaustive draw (荒庄): no one won."
-                if row["outcome"] == "draw"
-                else row["outcome"],
-            )
-        )
-    for w in wins:
-        who = players[w["seat"]] if w["seat"] < len(players) else w["seat"]
-        how = (
-            f"by self-draw on {w['tile']}"
-            if w["from_seat"] is None
-            else f"on {players[w['from_seat']]}'s discard {w['tile']}"
-        )
-        fans = w["fans"] or []
-        parts.append(
-            table(
-                [
-                    Column("番种"),
-                    Column("fan"),
-                    Column("points", True),
-                    Column("×", True),
-                    Column("", True),
-                ],
-                [
-                    *(
-                        (
-                            f["name_zh"],
-                            f["name_en"],
-                            f["points"],
-                            f["count"],
-                            f["points"] * f["count"],
-                        )
-                        for f in fans
-                    ),
-                    (Html("<b>total</b>"), "", "", "", Html(f"<b>{esc(w['total'])}</b>")),
-                ],
-                caption=f"{who} wins {how}: {w['total']} ({w['points']:+d} points)",
-            )
-        )
-    seats = row["seats"] or []
-    has_recorded = any(s["recorded"] is not None for s in seats)
-    columns = [Column("seat"), Column("player"), Column("Δ computed", True)]
-    if has_recorded:
-        columns.append(Column("Δ recorded", True))
-    parts.append(
-        table(
-            columns,
-            (
-                (
-                    s["seat"],
-                    s["player"],
-                    signed(s["delta"]),
-                    *([signed(s["recorded"])] if has_recorded else []),
-                )
-                for s in seats
-            ),
-            caption="points",
-        )
-    )
-    if row["problems"]:
-        parts.append(
-            tag(
-                "p",
-                Html(f"The record disagrees with the rules ({link('../audit.html', 'audit')}):"),
-            )
-        )
-        parts.append(
-            Html(
-                "<ul class=problems>"
-                + "".join(f"<li>{esc(p)}</li>" for p in row["problems"])
-                + "</ul>"
-            )
-        )
-    return Html(f'<section id="result" hidden>{join(parts)}</section>')
-
-
-def replay_title(row: Mapping[str, Any]) -> str:
-    return f"{row['game']} · hand {row['hand']}"

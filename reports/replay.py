@@ -1,249 +1,184 @@
-"""Hand replays for the report: what every seat holds after each event, step by step.
+"""Hand replay pages: a small HTML page per hand, and one data script per game.
 
-:func:`replay_steps` rebuilds the table from a hand's paipu record (the JSON object of
-``hands.record``): step 0 is the deal, step *i* the table after event *i − 1*. Each seat has
-its concealed tiles (sorted, a tile just drawn kept last), its melds, its flowers and its
-discards (a discard claimed by another seat stays in the list, marked). The record was
-checked by the rules engine at ingest, so this is plain bookkeeping that never judges a
-move; events it does not know (a variant's own kinds, e.g. the zipai 偎 / 提 / 跑) are shown
-in words and leave the tiles as they are.
+A hand's page, ``hands/<game>-<hand>.html``, is a shell of about a kilobyte: the report's
+navigation, an empty ``<div id="replay" data-hand="N">`` and two scripts, its game's data
+``data/<game>.js`` and the replay script ``assets/replay.js``. The data script sets
+``PAIPU_GAME``: the game, the file-name stem of its pages, links to the player pages, and
+per hand its ``record`` (``hands.record``, the paipu log line, copied verbatim: it is JSON,
+so it is a JavaScript expression) and its ``info`` (the JSON that the ``replay-hands`` query
+builds: seats and deltas, wins and fans, missed wins). The replay script rebuilds the table
+event by event from the record in the browser. Scripts loaded with ``<script src>`` work
+from ``file://`` with no server, which ``fetch`` of a local JSON file does not.
 
-The steps are the page's data, compact: per step the event (``e``: seat, verb, tiles) and
-only the seat fields that changed — ``h0`` the concealed tiles of seat 0, ``m0`` its melds
-(``[kind, tiles, from_seat]``), ``f0`` its flowers, ``d0`` its discards. Tiles are their
-paipu names run together (``"1m2m5z"``); in discards ``*`` follows a claimed tile and ``!``
-the tile won on. Step 0 holds every field. :func:`fold` applies the steps in order into full
-snapshots, as the page's script does.
+With ``inline`` (``paipu report --self-contained``) each page carries the style sheet, the
+replay script and its own hand's data, and no data folder is written.
 
->>> record = {"players": ["A", "B"], "deal": [["2m", "1m"], ["5z", "5z"]],
-...           "events": [["draw", 0, "1m"], ["discard", 0, "2m"], ["pong", 1, "2m"]]}
->>> steps = replay_steps(record)
->>> steps[2]
-{'e': [0, 'discards', '2m'], 'h0': '1m1m', 'd0': '2m'}
->>> [event_text(s["e"], record["players"]) for s in steps]
-['deal', 'A draws 1m', 'A discards 2m', 'B pong 2m2m2m']
->>> fold(steps)[1]["h0"], fold(steps)[3]["d0"], fold(steps)[3]["m1"]
-('1m2m1m', '2m*', [['pong', '2m2m2m', 0]])
+Writing therefore costs the database query and two files per hand, no Python per event:
+100,000 hands take seconds (``docs/reports.md``, Benchmark).
+
+>>> tiles = tile_list()
+>>> tiles[13], tiles[64]
+(['5p', '🀝', '五筒'], ['10d', '拾', '拾'])
+>>> print(GameData("g 1", [3], [b'"3":{"info":{},"record":{}}'], {}).script().decode(), end="")
+window.PAIPU_GAME = {"file":"g_1-cf851471","game":"g 1","links":{},"hands":{
+"3":{"info":{},"record":{}}
+}};
 """
 
 from __future__ import annotations
 
 import json
-from bisect import insort
-from collections.abc import Mapping, Sequence
-from typing import Any
+import os
+from collections import deque
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
 
-from paipu.rules.tiles import (
-    N_CODES,
-    TileError,
-    parse_tiles,
-    tile_glyph,
-    tile_name,
-    tile_name_zh,
-)
+from paipu.reports.html import Assets, Html, esc, player_file, render_page, slug
+from paipu.rules.tiles import N_CODES, tile_glyph, tile_name, tile_name_zh
 
-#: Meld kinds as they appear in ``m`` fields.
-MELD_KINDS = ("chi", "pong", "kong", "added_kong", "concealed_kong")
-#: The seat fields of a step: concealed tiles, melds, flowers, discards.
-FIELDS = ("h", "m", "f", "d")
-
-_NAMES = [tile_name(t) for t in range(N_CODES)]
-_CODES = {name: code for code, name in enumerate(_NAMES)}
+#: Folder of the per-game data scripts inside a report.
+DATA = "data"
 
 
-def _tiles(payload: Any) -> tuple[str, ...]:
-    """The payload's tiles when it is a tile or a non-empty list of tiles, else ()."""
-    if type(payload) is str:
-        return (payload,) if payload in _CODES else ()
-    if not isinstance(payload, list) or not payload:
-        return ()
-    if all(isinstance(t, str) and t in _CODES for t in payload):
-        return tuple(payload)
-    return ()
+def tile_list() -> list[list[str]]:
+    """Every tile in code order: its name, its glyph (or Chinese name where Unicode has
+    none, as for zipai cards) and its Chinese name — the replay script's ``PAIPU_TILES``."""
+    return [[tile_name(t), tile_glyph(t), tile_name_zh(t)] for t in range(N_CODES)]
 
 
-def _dealt(tiles: Any) -> tuple[str, ...]:
-    """A seat's dealt tiles, as single names or in compact form (``"123m5z"``)."""
-    if isinstance(tiles, str):
-        try:
-            return tuple(tile_name(t) for t in parse_tiles(tiles))
-        except TileError:
-            return ()
-    return _tiles(tiles)
+def _compact(data: object) -> str:
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
 
 
-def _other_verb(kind: str, payload: Any) -> str:
-    """An event without tile bookkeeping, in words: its kind and any non-tile payload."""
-    words = kind.replace("_", " ")
-    if payload is None or _tiles(payload):
-        return words
-    shown = payload if isinstance(payload, str) else json.dumps(payload, ensure_ascii=False)
-    return f"{words} {shown}"
+@dataclass(frozen=True)
+class GameData:
+    """The replay data of one game: its hands in order and each hand's entry of the data
+    script (UTF-8 bytes ``"<hand>":{"info":…,"record":…}``, made by ``replay-hands``)."""
+
+    game: str
+    hands: Sequence[int]
+    entries: Sequence[bytes]
+    links: Mapping[str, str]
+
+    def script(self, only: int | None = None) -> bytes:
+        """The data script; with ``only``, just that hand (for a self-contained page)."""
+        head = _compact({"game": self.game, "file": slug(self.game), "links": self.links})
+        body = b",\n".join(
+            entry
+            for hand, entry in zip(self.hands, self.entries, strict=True)
+            if only is None or hand == only
+        )
+        return f'window.PAIPU_GAME = {head[:-1]},"hands":{{\n'.encode() + body + b"\n}};\n"
 
 
-class _Seat:
-    """One seat's tiles while the steps are built; writes its fields as page strings."""
+class HandPages:
+    """Writes the replay page of every hand and the data script of every game.
 
-    __slots__ = ("discards", "drawn", "flowers", "hand", "melds")
-
-    def __init__(self, tiles: Sequence[str]) -> None:
-        self.hand: list[int] = sorted(_CODES[t] for t in tiles)
-        self.drawn: int | None = None  # kept apart (shown last) until the seat acts again
-        self.melds: list[list[Any]] = []
-        self.flowers = ""
-        self.discards = ""
-
-    def settle(self) -> None:
-        if self.drawn is not None:
-            insort(self.hand, self.drawn)
-            self.drawn = None
-
-    def take(self, name: str, n: int = 1) -> None:
-        self.settle()
-        code = _CODES[name]
-        for _ in range(n):
-            if code in self.hand:
-                self.hand.remove(code)
-
-    def hand_text(self) -> str:
-        text = "".join(map(_NAMES.__getitem__, self.hand))
-        return text if self.drawn is None else text + _NAMES[self.drawn]
-
-
-def replay_steps(record: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """The steps of a hand record (a paipu JSON object): the deal, then one per event."""
-    players = record.get("players") or []
-    deal = record.get("deal") or []
-    seats = [_Seat(_dealt(d)) for d in deal]
-    while len(seats) < len(players):
-        seats.append(_Seat(()))
-    first: dict[str, Any] = {"e": [None, "deal", ""]}
-    for i, s in enumerate(seats):
-        first |= {f"h{i}": s.hand_text(), f"m{i}": [], f"f{i}": "", f"d{i}": ""}
-    steps = [first]
-    last_discard: tuple[int, str] | None = None  # (seat, tile): the discard that may be claimed
-    last_added: tuple[int, str] | None = None  # (seat, tile): an added kong that may be robbed
-    n = len(seats)
-    for array in record.get("events") or ():
-        kind = str(array[0]) if array else "?"
-        seat = array[1] if len(array) > 1 and type(array[1]) is int else None
-        payload = array[2] if len(array) > 2 else None
-        extra = array[3] if len(array) > 3 and isinstance(array[3], dict) else {}
-        tiles = _tiles(payload)
-        pending, last_discard = last_discard, None
-        robbed, last_added = last_added, None
-        actor = seats[seat] if seat is not None and 0 <= seat < n else None
-        step: dict[str, Any] = {}
-        shown = "".join(tiles)
-        if actor is not None and actor.drawn is not None and kind != "win":
-            actor.settle()  # the tile drawn joins the sorted hand
-            step[f"h{seat}"] = None
-        if actor is None or not tiles:
-            verb = _other_verb(kind, payload)
-            if kind in ("ready", "win"):
-                last_discard = pending
-        elif kind == "draw":
-            actor.drawn = _CODES[tiles[0]]
-            step[f"h{seat}"] = None
-            verb = "draws"
-        elif kind == "discard":
-            actor.take(tiles[0])
-            actor.discards += tiles[0]
-            step[f"h{seat}"] = None
-            step[f"d{seat}"] = actor.discards
-            last_discard = (seat, tiles[0])
-            verb = "discards"
-        elif kind in ("chi", "pong", "kong"):
-            group = list(tiles) if kind == "chi" else [tiles[0]] * (4 if kind == "kong" else 3)
-            from_seat = None
-            rest = list(group)
-            if pending is not None:
-                from_seat, claimed = pending
-                if claimed in rest:
-                    rest.remove(claimed)
-                source = seats[from_seat]
-                source.discards += "*"
-                step[f"d{from_seat}"] = source.discards
-            for tile in rest:
-                actor.take(tile)
-            group.sort(key=_CODES.__getitem__)
-            actor.melds.append([kind, "".join(group), from_seat])
-            step[f"h{seat}"] = None
-            step[f"m{seat}"] = [list(m) for m in actor.melds]
-            verb, shown = kind, "".join(group)
-        elif kind == "added_kong":
-            actor.take(tiles[0])
-            for meld in actor.melds:
-                if meld[0] == "pong" and meld[1].startswith(tiles[0]):
-                    meld[0], meld[1] = "added_kong", meld[1] + tiles[0]
-                    break
-            step[f"h{seat}"] = None
-            step[f"m{seat}"] = [list(m) for m in actor.melds]
-            last_added = (seat, tiles[0])
-            verb, shown = "adds a kong", tiles[0] * 4
-        elif kind == "concealed_kong":
-            actor.take(tiles[0], 4)
-            actor.melds.append(["concealed_kong", tiles[0] * 4, None])
-            step[f"h{seat}"] = None
-            step[f"m{seat}"] = [list(m) for m in actor.melds]
-            verb, shown = "declares a concealed kong", tiles[0] * 4
-        elif kind == "flower":
-            actor.take(tiles[0])
-            actor.flowers += tiles[0]
-            step[f"h{seat}"] = None
-            step[f"f{seat}"] = actor.flowers
-            verb = "sets aside"
-        elif kind == "win":
-            from_seat = extra.get("from")
-            if type(from_seat) is int and 0 <= from_seat < n:
-                actor.settle()
-                actor.drawn = _CODES[tiles[0]]
-                source = seats[from_seat]
-                who = players[from_seat] if from_seat < len(players) else f"seat {from_seat}"
-                if robbed is not None and robbed[0] == from_seat:
-                    for meld in source.melds:
-                        if meld[0] == "added_kong" and meld[1].startswith(tiles[0]):
-                            meld[0], meld[1] = "pong", meld[1][: len(meld[1]) * 3 // 4]
-                            break
-                    step[f"m{from_seat}"] = [list(m) for m in source.melds]
-                    verb = f"wins robbing {who}'s kong on"
-                else:
-                    source.discards += "!"
-                    step[f"d{from_seat}"] = source.discards
-                    verb = f"wins on {who}'s"
-                last_discard = pending  # several seats may win on one discard
-            else:
-                verb = "wins by self-draw on"
-            step[f"h{seat}"] = None
-        else:
-            verb = _other_verb(kind, payload)
-        if seat is not None and step.get(f"h{seat}", 0) is None:
-            step[f"h{seat}"] = actor.hand_text()  # once per event, after every change
-        steps.append({"e": [seat, verb, shown], **step})
-    return steps
-
-
-def fold(steps: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
-    """Full snapshots: each step applied over the one before (what the page's script does)."""
-    states: list[dict[str, Any]] = []
-    state: dict[str, Any] = {}
-    for step in steps:
-        state = {**state, **{k: v for k, v in step.items() if k != "e"}, "e": step["e"]}
-        states.append(state)
-    return states
-
-
-def event_text(event: Sequence[Any], players: Sequence[str]) -> str:
-    """A step's event in words with tile names, e.g. ``Bo discards 5p``."""
-    seat, verb, tiles = event
-    who = players[seat] if seat is not None and seat < len(players) else ""
-    return " ".join(p for p in (who, verb, tiles) if p)
-
-
-def tile_table() -> dict[str, list[str]]:
-    """Every tile name with its glyph (or Chinese name where Unicode has none) and Chinese name.
-
-    >>> tile_table()["5p"], tile_table()["2d"]
-    (['🀝', '五筒'], ['贰', '贰'])
+    The files go to disk in writer threads (the system calls run outside Python's GIL), a
+    bounded number of games in flight, while the caller builds the next game's; use it as a
+    context manager, or call :meth:`close`, which waits for them and raises any error.
     """
-    return {tile_name(t): [tile_glyph(t), tile_name_zh(t)] for t in range(N_CODES)}
+
+    #: Games whose files may wait to be written.
+    IN_FLIGHT = 64
+
+    def __init__(
+        self,
+        out: Path,
+        assets: Assets,
+        footer: str,
+        linked: Callable[[str], bool],
+        threads: int = 2,
+    ) -> None:
+        self.hands = out / "hands"
+        self.data = out / DATA
+        self.assets = assets
+        self.footer = footer
+        self.linked = linked
+        self.links: dict[str, str] = {}
+        self.hands.mkdir(parents=True, exist_ok=True)
+        if not assets.inline:
+            self.data.mkdir(parents=True, exist_ok=True)
+        self._shell = self._template()
+        self._pool = ThreadPoolExecutor(max(1, threads), thread_name_prefix="hand-pages")
+        self._pending: deque[Future[None]] = deque()
+
+    def __enter__(self) -> HandPages:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Wait until every file is written; the first error of a writer is raised."""
+        try:
+            while self._pending:
+                self._pending.popleft().result()
+        finally:
+            self._pool.shutdown(wait=True, cancel_futures=True)
+
+    def _template(self) -> str:
+        """The page of a hand with placeholders for its title, number and scripts."""
+        return render_page(
+            title="\0title\0",
+            body=Html(
+                '<div id="replay" data-hand="\0hand\0"><noscript>The hand replay needs '
+                "JavaScript.</noscript></div>"
+            ),
+            root="../",
+            assets=self.assets,
+            scripts="\0scripts\0",
+            footer=self.footer,
+        )
+
+    def _player_link(self, player: str) -> str:
+        link = self.links.get(player)
+        if link is None:
+            link = self.links[player] = f"../players/{player_file(player)}"
+        return link
+
+    def write_game(
+        self, game: str, hands: Sequence[int], players: Sequence[str], entries: Sequence[bytes]
+    ) -> int:
+        """One game's pages and data script from a ``replay-hands`` row; the pages written."""
+        links = {p: self._player_link(p) for p in players if self.linked(p)}
+        data = GameData(game, hands, entries, links)
+        stem = slug(game)
+        files: list[tuple[str, bytes]] = []
+        if self.assets.inline:
+            script = self.assets.replay_script("../")
+        else:
+            files.append((f"{self.data}/{stem}.js", data.script()))
+            script = Html(
+                f'<script src="../{DATA}/{stem}.js"></script>\n' + self.assets.replay_script("../")
+            )
+        head, tail = self._shell.split("\0scripts\0")
+        for hand in hands:
+            scripts = script
+            if self.assets.inline:
+                inline = data.script(hand).decode().replace("<", "\\u003c")
+                scripts = Html(f"<script>\n{inline}</script>\n{script}")
+            page = head.replace("\0title\0", esc(f"{game} · hand {hand}"))
+            page = page.replace("\0hand\0", str(hand))
+            files.append((f"{self.hands}/{stem}-{hand}.html", (page + scripts + tail).encode()))
+        self._pending.append(self._pool.submit(_write_files, files))
+        while len(self._pending) > self.IN_FLIGHT or (self._pending and self._pending[0].done()):
+            self._pending.popleft().result()
+        return len(hands)
+
+
+_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_TRUNC
+
+
+def _write_files(files: Sequence[tuple[str, bytes]]) -> None:
+    """Write each (path, bytes): three system calls a file, no Path or file object."""
+    for path, data in files:
+        fd = os.open(path, _FLAGS, 0o644)
+        try:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view) :]
+        finally:
+            os.close(fd)

@@ -26,9 +26,12 @@ def demo(
         Path,
         typer.Option("--out", "-o", help="Where to put the database and the report."),
     ] = Path("paipu-demo"),
-    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes.")] = (
-        default_jobs()
-    ),
+    jobs: Annotated[
+        int,
+        typer.Option(
+            "--jobs", "-j", min=1, help="Worker processes to load; database threads to report."
+        ),
+    ] = default_jobs(),
 ) -> None:
     """Load the bundled records into a fresh DuckDB file (`OUT/paipu.duckdb`), write the
     report (`OUT/report/`) and print the path of `index.html` to open in a browser.

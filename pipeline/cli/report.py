@@ -43,20 +43,22 @@ def report(
         bool,
         typer.Option(
             "--self-contained",
-            help="Inline plotly.js, the styles and the replay script into every page, so any "
-            "page can be sent alone (pages with figures grow by 4.6 MB each).",
+            help="Inline plotly.js, the styles, the replay script and a hand's data into "
+            "every page, so any page can be sent alone (pages with figures grow by 4.6 MB "
+            "each, hand pages by about 40 KB).",
         ),
     ] = False,
     jobs: Annotated[
-        int, typer.Option("--jobs", "-j", min=1, help="Worker processes for the hand pages.")
+        int, typer.Option("--jobs", "-j", min=1, help="Threads of the database engine.")
     ] = default_jobs(),
 ) -> None:
     """Write the report pages: an overview (`index.html`), win rates, fan frequencies,
     deal-in risk, a page per player, a replay page per hand and the audit.
 
-    Pages open from disk with no network: plotly.js is written once into `OUT/assets/` and
-    loaded by relative path (keep the folder together, or use `--self-contained`). The
-    database is opened read-only; the same database and options give the same files.
+    Pages open from disk with no network: plotly.js and the replay script are written once
+    into `OUT/assets/`, each game's hands into a script of `OUT/data/`, all loaded by
+    relative path (keep the folder together, or use `--self-contained`). The database is
+    opened read-only; the same database and options give the same files.
 
     **Exit codes**: 0 written; 4 no hand matches the filters (nothing written);
     2 usage error (missing database, bad date); 1 the database could not be read or the

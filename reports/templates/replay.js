@@ -1,95 +1,690 @@
-// The hand replay stepper. The page holds its data in <script id="replay-data">: the players,
-// and the steps (step 0 the deal, then one per event), each carrying the event and only the
-// seat fields that changed: h<seat> concealed tiles, m<seat> melds, f<seat> flowers,
-// d<seat> discards ("*" after a claimed tile, "!" after the tile won on). PAIPU_TILES maps a
-// tile name to [glyph, Chinese name]. Keyboard: ← → step, Home / End.
+// The hand replay. A hand's page (hands/<game>-<hand>.html) is a small shell: its game's data
+// script (data/<game>.js) sets PAIPU_GAME = {game, file, links, hands: {"<hand>": {info,
+// record}}}, where `record` is the hand's paipu log line (deal, events, result) and `info`
+// what the rules computed (seats and deltas, wins and their fans, missed wins). This script
+// rebuilds the table event by event from the record — every seat's concealed tiles, melds,
+// flowers and discards — and draws the page: a stepper (⏮ ◀ ▶ ⏭, a slider, the arrow keys,
+// #step=N in the address) and, at the end, the scoring breakdown.
+//
+// PAIPU_TILES lists every tile in code order as [name, glyph, Chinese name]; PAIPU_VARIANTS
+// gives each variant's names, whether it is zipai, the unit of its win totals and (zipai)
+// the 胡息 of each group. Mahjong tiles are drawn as Unicode glyphs, zipai cards by their
+// Chinese names (一…十 small, 壹…拾 big; the red 二七十 / 贰柒拾 in red).
+//
+// The rebuilding (`rebuild`) is plain bookkeeping: the record was checked by the rules engine
+// when it was loaded. Mahjong: a discard goes to the discarder's river and stays there,
+// dimmed when claimed, outlined when won on. Zipai: a discarded or flipped card lies on the
+// table until someone takes it (吃 碰 跑 偎 提 胡) or the next card is flipped, when it joins
+// its owner's 弃牌. Events the script does not know are shown in words.
 "use strict";
 (function () {
-  const data = JSON.parse(document.getElementById("replay-data").textContent);
-  const steps = data.steps;
-  const states = [];
-  let state = {};
-  for (const step of steps) {
-    state = Object.assign({}, state, step);
-    states.push(state);
+  const CODE = Object.create(null);
+  const INFO = Object.create(null);
+  PAIPU_TILES.forEach(function (t, i) {
+    CODE[t[0]] = i;
+    INFO[t[0]] = t;
+  });
+  const RED = /^(2|7|10)[xd]$/;
+  const ZIPAI_CARD = /^\d+[xd]$/;
+  const BIG = /d$/;
+  const MAHJONG_MELDS = { chi: "chi", pong: "pong", kong: "kong", added_kong: "added kong", concealed_kong: "concealed kong" };
+  const ZIPAI_MELDS = { ti: "提", wei: "偎", pao: "跑", peng: "碰", chi: "吃", bi: "比" };
+
+  function isTile(name) {
+    return typeof name === "string" && name in CODE;
   }
+
+  function byCode(a, b) {
+    return CODE[a] - CODE[b];
+  }
+
+  // Tiles from a list of names or the compact form ("123m5z", "270x": 0 stands for ten).
+  function parseTiles(spec) {
+    if (Array.isArray(spec)) return spec.filter(isTile);
+    if (typeof spec !== "string") return [];
+    const out = [];
+    for (const token of spec.trim().split(/[\s,]+/)) {
+      if (!token) continue;
+      if (isTile(token)) {
+        out.push(token);
+        continue;
+      }
+      const group = /(\d+)([mpszfxd])/g;
+      let pos = 0;
+      let match;
+      while ((match = group.exec(token)) !== null && match.index === pos) {
+        for (const digit of match[1]) {
+          const name = (digit === "0" ? "10" : digit) + match[2];
+          if (isTile(name)) out.push(name);
+        }
+        pos = group.lastIndex;
+      }
+    }
+    return out;
+  }
+
+  // The payload's tiles when it is one tile or a non-empty list of tiles, else [].
+  function payloadTiles(payload) {
+    if (typeof payload === "string") return isTile(payload) ? [payload] : [];
+    if (Array.isArray(payload) && payload.length && payload.every(isTile)) return payload.slice();
+    return [];
+  }
+
+  // 胡息 of a zipai meld from the variant's table ([small, big] per group kind).
+  function meldXi(meld, xi) {
+    if (!xi) return null;
+    const size = BIG.test(meld.tiles[0]) ? 1 : 0;
+    if (meld.kind !== "chi" && meld.kind !== "bi") return xi[meld.kind] ? xi[meld.kind][size] : null;
+    const sizes = new Set(meld.tiles.map(function (t) { return BIG.test(t) ? 1 : 0; }));
+    if (sizes.size > 1) return xi.mixed ? xi.mixed[0] : 0;
+    const ranks = meld.tiles.map(function (t) { return parseInt(t, 10); }).sort(function (a, b) { return a - b; });
+    const key = ranks.join(",");
+    const kind = key === "1,2,3" ? "one_two_three" : key === "2,7,10" ? "two_seven_ten" : "run";
+    return xi[kind] ? xi[kind][size] : 0;
+  }
+
+  function Seat(tiles) {
+    this.hand = tiles.slice().sort(byCode);
+    this.drawn = null; // kept apart (shown last) until the seat acts again
+    this.drawnMark = "drawn";
+    this.melds = [];
+    this.flowers = [];
+    this.discards = [];
+    this.dead = false; // zipai 相公
+    this.piao = null;
+  }
+  Seat.prototype.settle = function () {
+    if (this.drawn !== null) {
+      this.hand.push(this.drawn);
+      this.hand.sort(byCode);
+      this.drawn = null;
+    }
+  };
+  Seat.prototype.take = function (name, n) {
+    this.settle();
+    for (let i = 0; i < (n || 1); i++) {
+      const at = this.hand.indexOf(name);
+      if (at >= 0) this.hand.splice(at, 1);
+    }
+  };
+  Seat.prototype.count = function (name) {
+    let n = this.hand.filter(function (t) { return t === name; }).length;
+    if (this.drawn === name) n += 1;
+    return n;
+  };
+  Seat.prototype.meldOf = function (kinds, name) {
+    return this.melds.find(function (m) { return kinds.indexOf(m.kind) >= 0 && m.tiles[0] === name; });
+  };
+  Seat.prototype.snapshot = function () {
+    return {
+      hand: this.hand.slice(),
+      drawn: this.drawn,
+      drawnMark: this.drawnMark,
+      melds: this.melds.map(function (m) { return { kind: m.kind, tiles: m.tiles.slice(), from: m.from }; }),
+      flowers: this.flowers.slice(),
+      discards: this.discards.map(function (d) { return { tile: d.tile, mark: d.mark }; }),
+      dead: this.dead,
+      piao: this.piao,
+    };
+  };
+
+  // Every step of a hand: step 0 the deal, step i the table after event i - 1. Each step has
+  // the event (seat and words: strings and {tiles}), every seat's snapshot, and (zipai) the
+  // card on the table.
+  function rebuild(record, zipaiHint) {
+    const players = record.players || [];
+    const deal = record.deal || [];
+    const seats = deal.map(function (d) { return new Seat(parseTiles(d)); });
+    while (seats.length < players.length) seats.push(new Seat([]));
+    const n = seats.length;
+    const zipai = zipaiHint === undefined
+      ? seats.some(function (s) { return s.hand.some(function (t) { return ZIPAI_CARD.test(t); }); })
+      : !!zipaiHint;
+    const who = function (seat) { return players[seat] !== undefined ? players[seat] : "seat " + seat; };
+    let lastDiscard = null; // mahjong: {seat, tile, at} the discard that may be claimed
+    let lastAdded = null; // mahjong: {seat, tile} an added kong that may be robbed
+    let offer = null; // zipai: {seat, tile, flipped} the card on the table
+    const steps = [];
+    const snap = function (event) {
+      steps.push({
+        event: event,
+        seats: seats.map(function (s) { return s.snapshot(); }),
+        offer: offer ? { seat: offer.seat, tile: offer.tile, flipped: offer.flipped } : null,
+      });
+    };
+    snap({ seat: null, words: ["the deal"] });
+
+    function passOffer() {
+      if (!offer) return null;
+      const passed = offer;
+      seats[passed.seat].discards.push({ tile: passed.tile, mark: passed.flipped ? "flipped" : "" });
+      offer = null;
+      return passed;
+    }
+
+    function claimMark(from) {
+      // mahjong: the claimed discard stays in the river, dimmed
+      const d = seats[from.seat].discards[from.at];
+      if (d) d.mark = "claimed";
+    }
+
+    for (const array of record.events || []) {
+      const kind = Array.isArray(array) && array.length ? String(array[0]) : "?";
+      const seat = Number.isInteger(array[1]) ? array[1] : null;
+      const payload = array.length > 2 ? array[2] : null;
+      const extra = array.length > 3 && array[3] && typeof array[3] === "object" && !Array.isArray(array[3]) ? array[3] : {};
+      const tiles = payloadTiles(payload);
+      const actor = seat !== null && seat >= 0 && seat < n ? seats[seat] : null;
+      const pending = lastDiscard;
+      const robbed = lastAdded;
+      lastDiscard = null;
+      lastAdded = null;
+      let words = null;
+      const tile = tiles[0];
+      if (actor !== null && tile !== undefined) {
+        words = zipai ? zipaiEvent(kind, seat, actor, tiles, extra) : mahjongEvent(kind, seat, actor, tiles, extra, pending, robbed);
+      }
+      if (words === null) words = otherEvent(kind, payload, extra);
+      snap({ seat: seat, kind: kind, words: words });
+    }
+    return { steps: steps, zipai: zipai };
+
+    function mahjongEvent(kind, seat, actor, tiles, extra, pending, robbed) {
+      const tile = tiles[0];
+      if (kind === "draw") {
+        actor.settle();
+        actor.drawn = tile;
+        actor.drawnMark = "drawn";
+        return ["draws ", { tiles: [tile] }];
+      }
+      if (kind === "discard") {
+        actor.take(tile);
+        actor.discards.push({ tile: tile, mark: "" });
+        lastDiscard = { seat: seat, tile: tile, at: actor.discards.length - 1 };
+        return ["discards ", { tiles: [tile] }];
+      }
+      if (kind === "chi" || kind === "pong" || kind === "kong") {
+        const group = kind === "chi" ? tiles.slice() : Array(kind === "kong" ? 4 : 3).fill(tile);
+        const rest = group.slice();
+        let from = null;
+        if (pending !== null) {
+          from = pending.seat;
+          const at = rest.indexOf(pending.tile);
+          if (at >= 0) rest.splice(at, 1);
+          claimMark(pending);
+        }
+        for (const t of rest) actor.take(t);
+        group.sort(byCode);
+        actor.melds.push({ kind: kind, tiles: group, from: from });
+        return [kind + (from !== null ? " from " + who(from) + " " : " "), { tiles: group }];
+      }
+      if (kind === "added_kong") {
+        actor.take(tile);
+        const meld = actor.meldOf(["pong"], tile);
+        if (meld) {
+          meld.kind = "added_kong";
+          meld.tiles.push(tile);
+        }
+        lastAdded = { seat: seat, tile: tile };
+        return ["adds a kong ", { tiles: [tile, tile, tile, tile] }];
+      }
+      if (kind === "concealed_kong") {
+        actor.take(tile, 4);
+        actor.melds.push({ kind: "concealed_kong", tiles: [tile, tile, tile, tile], from: null });
+        return ["declares a concealed kong ", { tiles: [tile, tile, tile, tile] }];
+      }
+      if (kind === "flower") {
+        actor.take(tile);
+        actor.flowers.push(tile);
+        return ["sets aside the flower ", { tiles: [tile] }];
+      }
+      if (kind === "win") {
+        const from = Number.isInteger(extra.from) && extra.from >= 0 && extra.from < n ? extra.from : null;
+        if (from === null) {
+          actor.drawnMark = "won";
+          if (actor.drawn !== tile) {
+            actor.take(tile);
+            actor.drawn = tile;
+          }
+          return ["wins by self-draw (自摸) on ", { tiles: [tile] }];
+        }
+        actor.settle();
+        actor.drawn = tile;
+        actor.drawnMark = "won";
+        if (robbed !== null && robbed.seat === from) {
+          const source = seats[from];
+          const meld = source.meldOf(["added_kong"], tile);
+          if (meld) {
+            meld.kind = "pong";
+            meld.tiles = meld.tiles.slice(0, 3);
+          }
+          lastAdded = robbed; // several seats may rob one kong
+          return ["wins robbing " + who(from) + "'s kong (抢杠) on ", { tiles: [tile] }];
+        }
+        if (pending !== null) {
+          const d = seats[pending.seat].discards[pending.at];
+          if (d) d.mark = "won";
+        }
+        lastDiscard = pending; // several seats may win on one discard
+        return ["wins on " + who(from) + "'s discard ", { tiles: [tile] }];
+      }
+      return null;
+    }
+
+    function zipaiEvent(kind, seat, actor, tiles, extra) {
+      const card = tiles[0];
+      const onOffer = offer !== null && offer.tile === card;
+      if (kind === "draw") {
+        actor.settle();
+        actor.drawn = card;
+        actor.drawnMark = "drawn";
+        return ["takes the dealer's card ", { tiles: [card] }];
+      }
+      if (kind === "flip") {
+        const passed = passOffer();
+        offer = { seat: seat, tile: card, flipped: true };
+        const words = ["flips 翻 ", { tiles: [card] }];
+        if (passed) words.push("  (", { tiles: [passed.tile] }, " passes to " + who(passed.seat) + "'s 弃牌)");
+        return words;
+      }
+      if (kind === "discard") {
+        passOffer();
+        actor.take(card);
+        offer = { seat: seat, tile: card, flipped: false };
+        return ["discards 打 ", { tiles: [card] }];
+      }
+      if (kind === "ti") {
+        if (onOffer) {
+          const from = offer.seat;
+          offer = null;
+          const wei = actor.meldOf(["wei"], card);
+          if (wei) {
+            actor.settle();
+            wei.kind = "ti";
+            wei.tiles = [card, card, card, card];
+          } else {
+            actor.take(card, 3);
+            actor.melds.push({ kind: "ti", tiles: [card, card, card, card], from: null });
+          }
+          return ["提 ti on " + (from === seat ? "the flipped " : who(from) + "'s ") , { tiles: [card] }, wei ? " (偎 → 提)" : " (坎 → 提)"];
+        }
+        actor.take(card, 4);
+        actor.melds.push({ kind: "ti", tiles: [card, card, card, card], from: null });
+        return ["提 ti (开垄, four dealt) ", { tiles: [card, card, card, card] }];
+      }
+      if (kind === "wei" && onOffer) {
+        offer = null;
+        actor.take(card, 2);
+        actor.melds.push({ kind: "wei", tiles: [card, card, card], from: null });
+        return ["偎 wei on the flipped ", { tiles: [card] }];
+      }
+      if (kind === "pao" && onOffer) {
+        const from = offer.seat;
+        const how = offer.flipped ? "flip" : "discard";
+        offer = null;
+        const meld = actor.meldOf(["wei", "peng"], card);
+        let was = "坎";
+        if (meld) {
+          actor.settle();
+          was = ZIPAI_MELDS[meld.kind];
+          meld.kind = "pao";
+          meld.tiles = [card, card, card, card];
+          meld.from = from;
+        } else {
+          actor.take(card, 3);
+          actor.melds.push({ kind: "pao", tiles: [card, card, card, card], from: from });
+        }
+        return ["跑 pao on " + who(from) + "'s " + how + " ", { tiles: [card] }, " (" + was + " → 跑)"];
+      }
+      if (kind === "peng" && onOffer) {
+        const from = offer.seat;
+        offer = null;
+        actor.take(card, 2);
+        actor.melds.push({ kind: "peng", tiles: [card, card, card], from: from });
+        return ["碰 peng " + who(from) + "'s ", { tiles: [card] }];
+      }
+      if (kind === "chi" && offer !== null && tiles.indexOf(offer.tile) >= 0) {
+        const from = offer.seat;
+        const took = offer.tile;
+        offer = null;
+        const rest = tiles.slice();
+        rest.splice(rest.indexOf(took), 1);
+        for (const t of rest) actor.take(t);
+        const main = tiles.slice().sort(byCode);
+        actor.melds.push({ kind: "chi", tiles: main, from: from });
+        const words = ["吃 chi " + (from === seat ? "the flipped " : who(from) + "'s ") , { tiles: [took] }, " as ", { tiles: main }];
+        for (const group of Array.isArray(extra.bi) ? extra.bi : []) {
+          const set = parseTiles(group).sort(byCode);
+          for (const t of set) actor.take(t);
+          actor.melds.push({ kind: "bi", tiles: set, from: null });
+          words.push(", 比 bi ", { tiles: set });
+        }
+        return words;
+      }
+      if (kind === "win") {
+        const from = Number.isInteger(extra.from) ? extra.from : null;
+        if (onOffer) {
+          const flipped = offer.flipped;
+          offer = null;
+          actor.settle();
+          actor.drawn = card;
+          actor.drawnMark = "won";
+          if (from === null) return ["胡 wins on their own flip (自摸) ", { tiles: [card] }];
+          return flipped
+            ? ["胡 wins on " + who(from) + "'s flip ", { tiles: [card] }]
+            : ["胡 wins on " + who(from) + "'s discard (放炮) ", { tiles: [card] }];
+        }
+        actor.drawnMark = "won";
+        if (actor.drawn !== card) {
+          actor.take(card);
+          actor.drawn = card;
+        }
+        return ["胡 wins at once on the dealer's card (天胡) ", { tiles: [card] }];
+      }
+      return null;
+    }
+
+    function otherEvent(kind, payload, extra) {
+      if (kind === "xiang_gong" && seat !== null && seats[seat]) {
+        seats[seat].dead = true;
+        return ["is 相公 (xiang gong): every card is locked in a 坎, the hand is dead"];
+      }
+      if (kind === "piao" && seat !== null && seats[seat]) {
+        seats[seat].piao = payload;
+        return ["chooses 飘 (piao) " + payload];
+      }
+      const words = [kind.replace(/_/g, " ")];
+      const shown = payloadTiles(payload);
+      if (shown.length) words.push(" ", { tiles: shown });
+      else if (payload !== null && payload !== undefined) words.push(" " + (typeof payload === "string" ? payload : JSON.stringify(payload)));
+      if (Array.isArray(extra.tiles) && extra.tiles.every(isTile)) words.push(" ", { tiles: extra.tiles });
+      return words;
+    }
+  }
+
+  const api = { rebuild: rebuild, parseTiles: parseTiles, meldXi: meldXi };
+  if (typeof module === "object" && module.exports) module.exports = api;
+  if (typeof document === "undefined" || !document.getElementById("replay")) return;
+
+  // ------------------------------------------------------------------ the page
+
+  const box = document.getElementById("replay");
+  const handKey = box.dataset.hand;
+  const game = typeof PAIPU_GAME === "object" ? PAIPU_GAME : null;
+  const data = game && game.hands ? game.hands[handKey] : null;
+  if (!data) {
+    box.textContent = "The data of this hand is missing (the report's data/ folder must stay beside hands/).";
+    return;
+  }
+  const info = data.info;
+  const record = data.record;
+  const variant = (typeof PAIPU_VARIANTS === "object" && PAIPU_VARIANTS[info.variant]) || {};
+  const built = rebuild(record, variant.zipai);
+  const zipai = built.zipai;
+  const states = built.steps;
   const last = states.length - 1;
-  const slider = document.getElementById("step");
-  const counter = document.getElementById("counter");
-  const eventBox = document.getElementById("event");
-  const notesBox = document.getElementById("notes");
-  const result = document.getElementById("result");
+  const players = (info.seats.length ? info.seats.map(function (s) { return s.player; }) : record.players) || [];
+  const links = game.links || {};
   let current = 0;
   let textTiles = false;
   let showResult = false;
 
+  function el(name, attrs, children) {
+    const node = document.createElement(name);
+    for (const key in attrs || {}) {
+      if (attrs[key] === null || attrs[key] === undefined || attrs[key] === false) continue;
+      if (key === "text") node.textContent = attrs[key];
+      else if (key === "cls") node.className = attrs[key];
+      else node.setAttribute(key, attrs[key]);
+    }
+    for (const child of children || []) {
+      if (child === null || child === undefined) continue;
+      node.appendChild(typeof child === "string" ? document.createTextNode(child) : child);
+    }
+    return node;
+  }
+
   function tileSpan(name, cls) {
-    const span = document.createElement("span");
-    const info = PAIPU_TILES[name] || [name, name];
-    span.className = "t" + (cls ? " " + cls : "");
-    span.title = name + " " + info[1];
-    span.textContent = textTiles ? name : info[0];
-    if (!textTiles && info[0] === info[1]) span.classList.add("cn");
+    const t = INFO[name] || [name, name, name];
+    const span = el("span", { cls: "t" + (cls ? " " + cls : ""), title: name + " " + t[2] });
+    span.textContent = textTiles ? name : t[1];
+    if (!textTiles && t[1] === t[2]) span.classList.add("cn");
+    if (RED.test(name)) span.classList.add("red");
     return span;
   }
 
-  function tiles(text, drawnLast) {
-    const box = document.createElement("span");
-    box.className = "tiles";
-    const found = (text || "").match(/\d+[a-z][*!]?/g) || [];
-    found.forEach(function (token, i) {
-      const mark = token.slice(-1);
-      const name = mark === "*" || mark === "!" ? token.slice(0, -1) : token;
-      let cls = mark === "*" ? "claimed" : mark === "!" ? "won" : "";
-      if (drawnLast && i === found.length - 1) cls += " drawn";
-      box.appendChild(tileSpan(name, cls.trim()));
+  const MARKS = { claimed: " — claimed", won: " — won on", flipped: " — flipped, nobody took it" };
+
+  function tileRow(list, marks) {
+    const row = el("span", { cls: "tiles" });
+    list.forEach(function (name, i) {
+      const mark = marks ? marks[i] : "";
+      const span = tileSpan(name, mark);
+      if (MARKS[mark]) span.title += MARKS[mark];
+      row.appendChild(span);
     });
+    return row;
+  }
+
+  function words(parts) {
+    const span = el("span");
+    for (const part of parts) {
+      span.appendChild(typeof part === "string" ? document.createTextNode(part) : tileRow(part.tiles));
+    }
+    return span;
+  }
+
+  function playerLink(name) {
+    return links[name] ? el("a", { href: links[name], text: name }) : document.createTextNode(name);
+  }
+
+  function handLink(hand, text) {
+    return el("a", { href: game.file + "-" + hand + ".html", text: text });
+  }
+
+  // zipai: three or four alike in hand (坎, or four dealt before 开垄) boxed apart
+  function zipaiHand(hand) {
+    const row = el("span", { cls: "tiles" });
+    const counts = {};
+    hand.forEach(function (t) { counts[t] = (counts[t] || 0) + 1; });
+    const loose = hand.filter(function (t) { return counts[t] < 3; });
+    Object.keys(counts).sort(byCode).forEach(function (t) {
+      if (counts[t] < 3) return;
+      const kan = el("span", { cls: "meld kan", title: counts[t] === 3 ? "坎: three alike dealt, locked" : "four alike, 提 to declare" });
+      kan.appendChild(el("span", { cls: "label", text: counts[t] === 3 ? "坎" : "提?" }));
+      kan.appendChild(tileRow(Array(counts[t]).fill(t)));
+      row.appendChild(kan);
+    });
+    row.appendChild(tileRow(loose));
+    return row;
+  }
+
+  function meldBox(meld) {
+    const label = zipai ? ZIPAI_MELDS[meld.kind] || meld.kind : MAHJONG_MELDS[meld.kind] || meld.kind;
+    const xi = zipai ? meldXi(meld, variant.xi) : null;
+    const from = meld.from === null || meld.from === undefined ? "" : " from " + players[meld.from];
+    const box = el("span", { cls: "meld", title: label + from + (xi === null ? "" : ", " + xi + " 胡息") });
+    if (zipai) box.appendChild(el("span", { cls: "label", text: label + (xi ? " " + xi : "") }));
+    box.appendChild(tileRow(meld.tiles));
     return box;
   }
 
+  function seatPanel(s) {
+    const i = s.seat;
+    const bits = ["seat " + i];
+    if (!zipai && s.wind && INFO[s.wind]) bits.push("wind " + INFO[s.wind][2]);
+    if (i === info.dealer) bits.push("dealer 庄");
+    const header = el("header", {}, [
+      el("b", {}, [playerLink(s.player)]),
+      el("span", { text: bits.join(" · ") }),
+      el("span", { id: "badges" + i, cls: "badges" }),
+      el("span", { cls: "delta", text: "Δ " + signed(s.delta) }),
+    ]);
+    const handRow = el("div", { cls: "row" }, [
+      el("span", { cls: "label", text: "hand" }),
+      el("span", { id: "h" + i }),
+      el("span", { id: "m" + i }),
+      el("span", { id: "f" + i }),
+    ]);
+    const discardRow = el("div", { cls: "row" }, [
+      el("span", { cls: "label", text: zipai ? "弃牌" : "discards" }),
+      el("span", { id: "d" + i }),
+    ]);
+    return el("section", { cls: "seat", id: "seat" + i }, [header, handRow, discardRow]);
+  }
+
+  function signed(value) {
+    if (value === null || value === undefined) return "–";
+    return (value > 0 ? "+" : value < 0 ? "-" : "") + Math.abs(value).toLocaleString("en");
+  }
+
+  function table(head, rows, caption, numeric) {
+    const t = el("table");
+    if (caption) t.appendChild(el("caption", {}, caption));
+    t.appendChild(el("thead", {}, [el("tr", {}, head.map(function (h, k) {
+      return el("th", { cls: numeric[k] ? "num" : null, text: h });
+    }))]));
+    const body = el("tbody");
+    for (const row of rows) {
+      body.appendChild(el("tr", {}, row.map(function (cell, k) {
+        const td = el("td", { cls: numeric[k] ? "num" : null });
+        td.appendChild(typeof cell === "object" && cell !== null ? cell : document.createTextNode(cell === null || cell === undefined ? "–" : String(cell)));
+        return td;
+      })));
+    }
+    t.appendChild(body);
+    return t;
+  }
+
+  function resultSection() {
+    const section = el("section", { id: "result", hidden: "hidden" }, [el("h2", { text: "Result" })]);
+    const unit = variant.total_unit || "total";
+    if (!info.wins.length) {
+      section.appendChild(el("p", { text: info.outcome === "draw" ? "Exhaustive draw (荒庄): no one won." : info.outcome }));
+    }
+    for (const w of info.wins) {
+      const how = w.source === "self_draw" ? (zipai ? "on their own flip (自摸) " : "by self-draw (自摸) on ")
+        : w.source === "robbing_kong" ? "robbing " + players[w.from_seat] + "'s kong on "
+        : w.source === "flip" ? "on " + players[w.from_seat] + "'s flip "
+        : "on " + players[w.from_seat] + "'s discard " + (zipai ? "(放炮) " : "");
+      const caption = [el("b", { text: players[w.seat] }), " wins " + how, tileRow([w.tile]),
+        ": " + w.total + " " + unit + ", " + signed(w.points) + " points"];
+      const fanWord = variant.fan_zh || "番种";
+      const rows = w.fans.map(function (f) {
+        return zipai ? [f.name_zh, f.name_en, "×" + f.points] : [f.name_zh, f.name_en, f.points, f.count, f.points * f.count];
+      });
+      if (zipai) {
+        if (!rows.length) rows.push(["–", "no 名堂 (×1)", "×1"]);
+        rows.push([el("b", { text: "胡息" }), unit, el("b", { text: String(w.total) })]);
+        section.appendChild(el("p", { cls: "win" }, caption));
+        section.appendChild(table([fanWord, "", "multiplier"], rows, null, [false, false, true]));
+        const melds = states[last].seats[w.seat].melds;
+        if (melds.length) {
+          const groups = el("p", { cls: "note" }, ["The winner's declared melds and their 胡息 (the rest of the " + w.total + " is in the concealed hand): "]);
+          melds.forEach(function (m) { groups.appendChild(meldBox(m)); groups.appendChild(document.createTextNode(" ")); });
+          section.appendChild(groups);
+        }
+      } else {
+        rows.push([el("b", { text: "total" }), "", "", "", el("b", { text: String(w.total) })]);
+        section.appendChild(el("p", { cls: "win" }, caption));
+        section.appendChild(table([fanWord, "fan", "points", "×", ""], rows, null, [false, false, true, true, true]));
+      }
+    }
+    const recorded = info.seats.some(function (s) { return s.recorded !== null; });
+    const head = ["seat", "player", "Δ computed"].concat(recorded ? ["Δ recorded"] : []);
+    section.appendChild(table(head, info.seats.map(function (s) {
+      return [s.seat, s.player, signed(s.delta)].concat(recorded ? [signed(s.recorded)] : []);
+    }), ["points"], [false, false, true, true]));
+    if (info.problems.length) {
+      section.appendChild(el("p", {}, ["The record disagrees with the rules (", el("a", { href: "../audit.html", text: "audit" }), "):"]));
+      section.appendChild(el("ul", { cls: "problems" }, info.problems.map(function (p) { return el("li", { text: p }); })));
+    }
+    return section;
+  }
+
+  // notes at steps: missed wins (the event that offered the win is event `seq`, step seq + 1)
+  const notes = {};
+  for (const m of info.missed) {
+    const key = m.seq + 1;
+    const note = [players[m.seat] + " could have won on ", { tiles: [m.tile] }, " here (" + m.total + " " + (variant.total_unit || "") + "): a missed win"];
+    (notes[key] = notes[key] || []).push(note);
+  }
+
+  // ------------------------------------------------------------------ layout
+  const lead = [info.variant + (variant.name_zh ? " " + variant.name_zh : ""), info.time, info.outcome, last + " events", "record " + info.verdict]
+    .filter(function (x) { return x; }).join(" · ");
+  const nav = el("span", { cls: "hand-nav" });
+  if (info.prev !== null) nav.appendChild(handLink(info.prev, "← hand " + info.prev));
+  if (info.prev !== null && info.next !== null) nav.appendChild(document.createTextNode(" "));
+  if (info.next !== null) nav.appendChild(handLink(info.next, "hand " + info.next + " →"));
+  const controls = el("div", { cls: "controls" }, [
+    el("button", { id: "first", title: "the deal (Home)", text: "⏮" }),
+    el("button", { id: "prev", title: "back one event (←)", text: "◀" }),
+    el("button", { id: "next", title: "forward one event (→)", text: "▶" }),
+    el("button", { id: "end", title: "the end (End)", text: "⏭" }),
+    el("input", { type: "range", id: "step", min: "0", max: String(last), value: "0", "aria-label": "step" }),
+    el("span", { id: "counter" }),
+    el("label", {}, [el("input", { type: "checkbox", id: "text-tiles" }), " tiles as text"]),
+    el("label", {}, [el("input", { type: "checkbox", id: "reveal" }), " show result"]),
+  ]);
+  const eventBox = el("div", { id: "event" });
+  const notesBox = el("div", { id: "notes" });
+  const panels = info.seats.length
+    ? info.seats
+    : players.map(function (p, i) { return { seat: i, player: p, wind: null, delta: null, recorded: null }; });
+  const children = [el("p", { cls: "lead" }, [lead + " ", nav]), controls, eventBox, notesBox];
+  panels.forEach(function (s) { children.push(seatPanel(s)); });
+  let result = resultSection();
+  children.push(result);
+  box.replaceChildren.apply(box, children);
+  const slider = document.getElementById("step");
+  const counter = document.getElementById("counter");
+
   function fill(id, node) {
-    const el = document.getElementById(id);
-    if (!el) return;
-    el.replaceChildren(node);
+    const target = document.getElementById(id);
+    if (target) target.replaceChildren(node);
   }
 
   function render(i) {
     current = Math.max(0, Math.min(last, i));
-    const s = states[current];
-    const event = s.e;
-    const actor = event[0];
-    for (let seat = 0; seat < data.players.length; seat++) {
-      const verb = actor === seat ? event[1] : "";
-      const drew = verb === "draws" || verb.indexOf("wins") === 0;
-      fill("h" + seat, tiles(s["h" + seat], drew));
-      const melds = document.createElement("span");
-      melds.className = "tiles";
-      for (const meld of s["m" + seat] || []) {
-        const box = document.createElement("span");
-        box.className = "meld";
-        box.title = meld[0].replace("_", " ") + (meld[2] === null ? "" : " from " + data.players[meld[2]]);
-        box.appendChild(tiles(meld[1], false));
-        melds.appendChild(box);
-      }
+    const state = states[current];
+    const actor = state.event.seat;
+    state.seats.forEach(function (s, seat) {
+      const hand = zipai ? zipaiHand(s.hand) : tileRow(s.hand);
+      if (s.drawn !== null) hand.appendChild(tileSpan(s.drawn, s.drawnMark === "won" ? "drawn won" : "drawn"));
+      fill("h" + seat, hand);
+      const melds = el("span", { cls: "tiles" });
+      s.melds.forEach(function (m) { melds.appendChild(meldBox(m)); });
       fill("m" + seat, melds);
-      fill("f" + seat, tiles(s["f" + seat], false));
-      fill("d" + seat, tiles(s["d" + seat], false));
+      fill("f" + seat, tileRow(s.flowers));
+      const river = tileRow(s.discards.map(function (d) { return d.tile; }), s.discards.map(function (d) { return d.mark; }));
+      if (state.offer && state.offer.seat === seat) {
+        const card = tileSpan(state.offer.tile, "offer");
+        card.title += state.offer.flipped ? " — flipped, on the table" : " — discarded, on the table";
+        river.appendChild(card);
+      }
+      fill("d" + seat, river);
+      const badges = [];
+      if (s.piao !== null && s.piao !== undefined) badges.push("飘 " + s.piao);
+      if (s.dead) badges.push("相公");
+      const xi = zipai ? s.melds.reduce(function (sum, m) { return sum + (meldXi(m, variant.xi) || 0); }, 0) : 0;
+      if (zipai && s.melds.length) badges.push("melds " + xi + " 胡息");
+      const badgeBox = document.getElementById("badges" + seat);
+      if (badgeBox) badgeBox.textContent = badges.join(" · ");
       const panel = document.getElementById("seat" + seat);
       if (panel) panel.classList.toggle("active", actor === seat);
-    }
+    });
     eventBox.replaceChildren();
-    if (actor !== null && actor !== undefined) {
-      const who = document.createElement("b");
-      who.textContent = data.players[actor] + " ";
-      eventBox.appendChild(who);
+    if (actor !== null && actor !== undefined) eventBox.appendChild(el("b", { text: players[actor] + " " }));
+    eventBox.appendChild(words(state.event.words));
+    if (zipai && state.offer) {
+      eventBox.appendChild(el("span", { cls: "on-table" }, [" · on the table: ", tileRow([state.offer.tile])]));
     }
-    eventBox.appendChild(document.createTextNode(event[1] + " "));
-    eventBox.appendChild(tiles(event[2], false));
-    notesBox.textContent = (data.notes[String(current)] || []).join(" · ");
+    notesBox.replaceChildren.apply(notesBox, (notes[current] || []).map(function (n) { return el("div", {}, [words(n)]); }));
     slider.value = String(current);
     counter.textContent = current + " / " + last;
     const ended = showResult || current === last;
-    if (result) result.hidden = !ended;
+    result.hidden = !ended;
     document.body.classList.toggle("ended", ended);
     document.body.dataset.step = String(current);
     if (location.hash !== "#step=" + current && (current > 0 || location.hash)) {
@@ -97,7 +692,6 @@
     }
   }
 
-  slider.max = String(last);
   slider.addEventListener("input", function () { render(Number(slider.value)); });
   document.getElementById("first").addEventListener("click", function () { render(0); });
   document.getElementById("prev").addEventListener("click", function () { render(current - 1); });
@@ -106,10 +700,15 @@
   document.getElementById("text-tiles").addEventListener("change", function (e) {
     textTiles = e.target.checked;
     document.body.classList.toggle("text-tiles", textTiles);
+    const fresh = resultSection();
+    box.replaceChild(fresh, result);
+    result = fresh;
     render(current);
   });
-  const reveal = document.getElementById("reveal");
-  if (reveal) reveal.addEventListener("change", function (e) { showResult = e.target.checked; render(current); });
+  document.getElementById("reveal").addEventListener("change", function (e) {
+    showResult = e.target.checked;
+    render(current);
+  });
   document.addEventListener("keydown", function (e) {
     if (e.target && e.target.tagName === "INPUT" && e.target.type !== "range") return;
     if (e.key === "ArrowRight") { render(current + 1); e.preventDefault(); }
@@ -117,7 +716,12 @@
     else if (e.key === "Home") { render(0); e.preventDefault(); }
     else if (e.key === "End") { render(last); e.preventDefault(); }
   });
+  window.paipuReplay = {
+    steps: states.length,
+    step: function () { return current; },
+    go: render,
+    state: function (i) { return states[i]; },
+  };
   const match = /step=(\d+)/.exec(location.hash);
-  window.paipuReplay = { steps: states.length, step: function () { return current; }, go: render };
   render(match ? Number(match[1]) : 0);
 })();

@@ -38,11 +38,18 @@ WHERE r.verdict = 'mismatch'
 ORDER BY r.ord, w.seat, f.points DESC, f.fan
 
 -- name: audit-rejects
--- Every rejected hand, at most $limit: the file and line where it starts, the game and hand
--- when they could be read, the event index and the reason (the rule broken, with the
--- event). Rejects carry no variant or players, so they are never filtered. Sorted by file
--- and line; rejects_total counts them all.
-SELECT source, line, game, hand, event_index, reason, count(*) OVER () AS rejects_total
-FROM rejects
-ORDER BY source, line, game, hand
+-- Every rejected hand of the report, at most $limit: the file and line where it starts, the
+-- game, hand, variant and players when they could be read, the event index and the reason
+-- (the rule broken, with the event). Filtered by the session variables report_variant and
+-- report_player (the report's filters, see overview.sql) where the reject knows them (a hand
+-- rejected before its variant or players could be read is kept under every filter). Sorted by file and line; rejects_total counts them all.
+SELECT
+    j.source, j.line, j.game, j.hand, j.variant, j.players, j.event_index, j.reason,
+    count(*) OVER () AS rejects_total
+FROM rejects j
+WHERE (getvariable('report_variant') IS NULL OR j.variant IS NULL
+            OR j.variant = getvariable('report_variant'))
+  AND (getvariable('report_player') IS NULL OR j.players IS NULL
+            OR list_contains(j.players, getvariable('report_player')))
+ORDER BY j.source, j.line, j.game, j.hand
 LIMIT $limit

@@ -1,26 +1,45 @@
--- Deal-in risk (放铳). Every discard has its facts in `discards`, known from the replay:
+-- Deal-in risk (放铳 / 放炮). Every discard has its facts in `discards`, known from the replay:
 -- `dangerous` (true danger: the tile completed some ready opponent's hand with enough fan to
--- win) and `won_on` (someone won on it: a deal-in). Discard kinds: honors by the number of
--- other copies the discarder could see (0-3), terminals (1, 9), 2 or 8, 3 to 7. Turn
--- buckets count the discarder's own discards: 1-3, 4-6, 7-9, 10-12, 13+.
+-- win) and `won_on` (someone won on it: a deal-in). A win is tied to the discard it was made
+-- on exactly: the win's `source` is 'discard' and the discard is the discarder's last one
+-- won on (`won_on`) before the win event (`wins.seq`), an ASOF join. Wins on a robbed kong are deal-ins too
+-- (`hand_seats.dealt_in`) but have no discard; a zipai win on a flipped card is no deal-in.
+--
+-- Discard kinds, per the variant's cards (`discards.category`): mahjong honors by the number
+-- of other copies the discarder could see (0-3), terminals (1, 9), 2 or 8, 3 to 7, tens;
+-- zipai small / big (小 / 大) cards, red (二七十 / 贰柒拾) or black. Turn buckets count the
+-- discarder's own discards: 1-3, 4-6, 7-9, 10-12, 13+.
 
 -- name: dealin-grid
 -- One row per variant, discard kind and turn bucket: discards, dangerous (completed a
 -- ready opponent's hand), won_on (dealt in). kind_order and turns_order give the display
--- order (honors 0-3 visible, terminal, 2 or 8, 3 to 7; turn buckets ascending).
+-- order (honors 0-3 visible, terminal, 2 or 8, 3 to 7, ten; zipai small red, small black,
+-- big red, big black; turn buckets ascending).
 SELECT
     d.variant,
     CASE d.category
         WHEN 'honor' THEN 'honor, ' || least(d.visible, 3) || ' visible'
         WHEN 'terminal' THEN 'terminal 1/9'
         WHEN '2-8' THEN '2 or 8'
-        ELSE '3 to 7'
+        WHEN '3-7' THEN '3 to 7'
+        WHEN 'ten' THEN 'ten 十'
+        WHEN 'small red' THEN 'small red 小红 (二七十)'
+        WHEN 'small black' THEN 'small black 小黑'
+        WHEN 'big red' THEN 'big red 大红 (贰柒拾)'
+        WHEN 'big black' THEN 'big black 大黑'
+        ELSE d.category
     END AS kind,
     CASE d.category
         WHEN 'honor' THEN least(d.visible, 3)
         WHEN 'terminal' THEN 4
         WHEN '2-8' THEN 5
-        ELSE 6
+        WHEN '3-7' THEN 6
+        WHEN 'ten' THEN 7
+        WHEN 'small red' THEN 10
+        WHEN 'small black' THEN 11
+        WHEN 'big red' THEN 12
+        WHEN 'big black' THEN 13
+        ELSE 20
     END AS kind_order,
     CASE
         WHEN d.turn <= 3 THEN '1-3'
@@ -36,49 +55,64 @@ SELECT
 FROM discards d
 JOIN report_hands r USING (game, hand)
 GROUP BY ALL
-ORDER BY d.variant, kind_order, turns_order
+ORDER BY d.variant, kind_order, kind, turns_order
 
 -- name: dealin-melds
 -- Deal-in rate against opponents by their exposed melds. Each discard is paired with each
--- opponent (the other seats); per variant and number of that opponent's exposed melds when
--- the tile was discarded (0, 1, 2, 3+): pairs, won_by (that opponent won on the discard)
--- and could_win (the discard completed that opponent's hand with enough fan).
-WITH pairs AS (
+-- opponent (the other seats, up to three); per variant and number of that opponent's
+-- exposed melds when the tile was discarded (0, 1, 2, 3+): pairs, won_by (that opponent won
+-- on the discard) and could_win (the discard completed that opponent's hand with enough
+-- fan). The pairs are counted per opponent position without listing them; the deal-ins,
+-- few, are placed by their winner's melds.
+WITH opponents AS (
     SELECT
-        d.game, d.hand, d.seat, d.tile, d.variant, d.won_on,
-        len(d.opponent_melds) + 1 AS players,
-        unnest(d.opponent_melds) AS melds,
-        unnest(d.opponent_can_win) AS can_win,
-        unnest(generate_series(1, len(d.opponent_melds))) AS k
+        d.variant,
+        least(d.opponent_melds[k.k], 3) AS melds_order,
+        count(*) AS pairs,
+        count(*) FILTER (WHERE d.opponent_can_win[k.k]) AS could_win
     FROM discards d
     JOIN report_hands r USING (game, hand)
+    CROSS JOIN range(1, 4) k(k)
+    WHERE k.k <= len(d.opponent_melds)
+    GROUP BY ALL
+),
+won_on AS (
+    SELECT d.*
+    FROM discards d
+    JOIN report_hands r USING (game, hand)
+    WHERE d.won_on
 ),
 deal_ins AS (
-    SELECT DISTINCT w.game, w.hand, w.from_seat, w.tile, w.seat
+    SELECT DISTINCT
+        d.variant, d.game, d.hand, d.seq, w.seat,
+        least(d.opponent_melds[(w.seat - d.seat + len(d.opponent_melds) + 1)
+                               % (len(d.opponent_melds) + 1)], 3) AS melds_order
     FROM wins w
     JOIN report_hands r USING (game, hand)
-    WHERE w.from_seat IS NOT NULL
+    ASOF JOIN won_on d
+        ON d.game = w.game AND d.hand = w.hand AND d.seat = w.from_seat AND w.seq > d.seq
+    WHERE w.source = 'discard'
+),
+won AS (
+    SELECT variant, melds_order, count(*) AS won_by FROM deal_ins GROUP BY ALL
 )
 SELECT
-    p.variant,
-    CASE WHEN p.melds >= 3 THEN '3+' ELSE p.melds::VARCHAR END AS melds,
-    least(p.melds, 3) AS melds_order,
-    count(*) AS pairs,
-    count(*) FILTER (WHERE p.won_on AND x.seat IS NOT NULL) AS won_by,
-    count(*) FILTER (WHERE p.can_win) AS could_win
-FROM pairs p
-LEFT JOIN deal_ins x
-    ON x.game = p.game AND x.hand = p.hand AND x.from_seat = p.seat AND x.tile = p.tile
-    AND x.seat = (p.seat + p.k) % p.players
-GROUP BY ALL
-ORDER BY p.variant, melds_order
+    o.variant,
+    CASE WHEN o.melds_order >= 3 THEN '3+' ELSE o.melds_order::VARCHAR END AS melds,
+    o.melds_order,
+    o.pairs,
+    coalesce(x.won_by, 0) AS won_by,
+    o.could_win
+FROM opponents o
+LEFT JOIN won x USING (variant, melds_order)
+ORDER BY o.variant, o.melds_order
 
 -- name: dealin-players
 -- One row per player: hands played, deal_ins (hands in which the player's discard or robbed
--- kong was won on), discards, dangerous discards, into_open (deal-ins on a discard whose
--- winner had at least one exposed meld when it was discarded: a visibly open hand), and the
--- points lost in deal-in hands (lost_mean, lost_sd: mean and sample sd of -delta).
--- Sorted by hands played (most first), then name.
+-- kong was won on), discards, dangerous discards, into_open (hands in which the player dealt
+-- in on a discard whose winner had at least one exposed meld when it was discarded: a
+-- visibly open hand), and the points lost in deal-in hands (lost_mean, lost_sd: mean and
+-- sample sd of -delta). Sorted by hands played (most first), then name.
 WITH seats AS (
     SELECT
         s.player,
@@ -99,13 +133,19 @@ discarded AS (
     JOIN report_hands r USING (game, hand)
     GROUP BY d.player
 ),
-open_deal_ins AS (
-    SELECT d.player, count(DISTINCT (d.game, d.hand)) AS into_open
+won_on AS (
+    SELECT d.*
     FROM discards d
     JOIN report_hands r USING (game, hand)
-    JOIN wins w ON w.game = d.game AND w.hand = d.hand AND w.from_seat = d.seat
-        AND w.tile = d.tile
     WHERE d.won_on
+),
+open_deal_ins AS (
+    SELECT d.player, count(DISTINCT (d.game, d.hand)) AS into_open
+    FROM wins w
+    JOIN report_hands r USING (game, hand)
+    ASOF JOIN won_on d
+        ON d.game = w.game AND d.hand = w.hand AND d.seat = w.from_seat AND w.seq > d.seq
+    WHERE w.source = 'discard'
       AND d.opponent_melds[(w.seat - d.seat + len(d.opponent_melds) + 1)
                            % (len(d.opponent_melds) + 1)] >= 1
     GROUP BY d.player

@@ -30,8 +30,9 @@ GROUP BY v.variant, f.fan
 ORDER BY v.variant, with_fan DESC, points DESC, f.fan
 
 -- name: fans-totals
--- The distribution of win totals (what the variant pays on; MCR: fan including flowers):
--- one row per variant and total with the number of wins. Sorted by variant and total.
+-- The distribution of win totals, per variant as each variant counts them (`wins.total`:
+-- MCR fan including flowers, zipai 胡息 xi, …; never added across variants): one row per
+-- variant and total with the number of wins. Sorted by variant and total.
 SELECT r.variant, w.total, count(*) AS wins
 FROM wins w
 JOIN report_hands r USING (game, hand)
@@ -39,17 +40,25 @@ GROUP BY r.variant, w.total
 ORDER BY r.variant, w.total
 
 -- name: fans-average
--- One row per variant: wins, the mean and sample standard deviation of the win total and
--- of the winner's points. Sorted by variant.
+-- One row per variant: wins, the wins without any fan or hand type (plain: e.g. a zipai
+-- win with no 名堂), the mean and sample standard deviation of the win total and of the
+-- winner's points. Sorted by variant.
+WITH with_fans AS (
+    SELECT DISTINCT f.game, f.hand, f.seat
+    FROM win_fans f
+    JOIN report_hands r USING (game, hand)
+)
 SELECT
     r.variant,
     count(*) AS wins,
+    count(*) FILTER (WHERE x.seat IS NULL) AS plain,
     avg(w.total) AS total_mean,
     stddev_samp(w.total) AS total_sd,
     avg(w.points) AS points_mean,
     stddev_samp(w.points) AS points_sd
 FROM wins w
 JOIN report_hands r USING (game, hand)
+LEFT JOIN with_fans x ON x.game = w.game AND x.hand = w.hand AND x.seat = w.seat
 GROUP BY r.variant
 ORDER BY r.variant
 

@@ -1,6 +1,12 @@
 -- Overview: what the report covers. Every report query reads the hands through the
 -- temporary table `report_hands` that `report-selection` creates first, so that the
--- filters of `paipu report` (--variant, --player, --since) are applied in one place.
+-- filters of `paipu report` (--variant, --player, --since) are applied in one place. The
+-- rejected hands are filtered where they are read (overview-totals, audit-rejects) by the
+-- session variables report_variant and report_player, which the writer sets with the same
+-- filters (SET VARIABLE; NULL: no filter): a reject is left out when its variant is known and
+-- is not report_variant, or its players are known and do not include report_player; a
+-- reject whose variant or players could not be read is kept under every filter, and rejects
+-- have no time, so --since does not apply to them.
 
 -- name: report-selection
 -- Creates the temporary table `report_hands`: the hands the report covers, one row each,
@@ -20,8 +26,8 @@ WHERE ($variant IS NULL OR h.variant = $variant)
 -- name: overview-totals
 -- One row: hands, games, players (distinct names), variants, the first and last hand time
 -- (NULL when no hand has one), hands without a time, hands won / drawn / aborted, hands
--- whose record disagrees with the rules (verdict mismatch), and rejected hands. Rejected
--- hands have no variant or players, so they are counted unfiltered.
+-- whose record disagrees with the rules (verdict mismatch), and rejected hands (filtered by
+-- report_variant and report_player where the reject knows them, as in audit-rejects).
 SELECT
     count(*) AS hands,
     count(DISTINCT r.game) AS games,
@@ -35,7 +41,12 @@ SELECT
     count(*) FILTER (WHERE r.outcome = 'draw') AS drawn,
     count(*) FILTER (WHERE r.outcome = 'abort') AS aborted,
     count(*) FILTER (WHERE r.verdict = 'mismatch') AS mismatched,
-    (SELECT count(*) FROM rejects) AS rejected
+    (SELECT count(*) FROM rejects j
+        WHERE (getvariable('report_variant') IS NULL OR j.variant IS NULL
+            OR j.variant = getvariable('report_variant'))
+          AND (getvariable('report_player') IS NULL OR j.players IS NULL
+            OR list_contains(j.players, getvariable('report_player')))
+    ) AS rejected
 FROM report_hands r
 
 -- name: overview-variants

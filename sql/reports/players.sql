@@ -105,25 +105,39 @@ WHERE rank <= $top
 ORDER BY player, kind DESC, rank
 
 -- name: player-dealins
--- The player's deal-ins on a discard, most recent first, at most $limit per player: the
--- hand, the discard's event index (seq) and tile, the discarder's turn, the winner, the
--- winner's exposed melds when the tile was discarded, the win's total and the points the
--- player lost in the hand; deal_ins_total counts them all before the limit.
+-- The player's deal-ins (放铳: a win on the player's discard or robbed kong), most recent
+-- first, at most $limit per player: the hand, the win's source ('discard' or
+-- 'robbing_kong') and event index (win_seq), the tile; for a discard its event index (seq,
+-- tied to the win exactly: the player's last discard won on before the win) and their
+-- turn, and the winner's exposed melds when it was discarded (NULL for a robbed kong); the
+-- winner, the win's total and the points the player lost in the hand; deal_ins_total
+-- counts them all before the limit.
+WITH won_on AS (
+    SELECT d.*
+    FROM discards d
+    JOIN report_hands r USING (game, hand)
+    WHERE d.won_on
+)
 SELECT
-    d.player, d.game, d.hand, d.seq, d.tile, d.turn, r.time,
+    s.player, w.game, w.hand, w.source, w.seq AS win_seq, w.tile, r.time,
+    CASE WHEN w.source = 'discard' THEN d.seq END AS seq,
+    CASE WHEN w.source = 'discard' THEN d.turn END AS turn,
     w.player AS winner,
-    d.opponent_melds[(w.seat - d.seat + len(d.opponent_melds) + 1)
-                     % (len(d.opponent_melds) + 1)] AS winner_melds,
+    CASE WHEN w.source = 'discard' THEN
+        d.opponent_melds[(w.seat - d.seat + len(d.opponent_melds) + 1)
+                         % (len(d.opponent_melds) + 1)]
+    END AS winner_melds,
     w.total,
     -s.delta AS lost,
-    count(*) OVER (PARTITION BY d.player) AS deal_ins_total
-FROM discards d
+    count(*) OVER (PARTITION BY s.player) AS deal_ins_total
+FROM wins w
 JOIN report_hands r USING (game, hand)
-JOIN wins w ON w.game = d.game AND w.hand = d.hand AND w.from_seat = d.seat AND w.tile = d.tile
-JOIN hand_seats s ON s.game = d.game AND s.hand = d.hand AND s.seat = d.seat
-WHERE d.won_on AND ($player IS NULL OR d.player = $player)
-QUALIFY row_number() OVER (PARTITION BY d.player ORDER BY r.ord DESC, d.seq, w.seat) <= $limit
-ORDER BY d.player, r.ord DESC, d.seq, w.seat
+JOIN hand_seats s ON s.game = w.game AND s.hand = w.hand AND s.seat = w.from_seat
+ASOF LEFT JOIN won_on d
+    ON d.game = w.game AND d.hand = w.hand AND d.seat = w.from_seat AND w.seq > d.seq
+WHERE w.source IN ('discard', 'robbing_kong') AND ($player IS NULL OR s.player = $player)
+QUALIFY row_number() OVER (PARTITION BY s.player ORDER BY r.ord DESC, w.seq, w.seat) <= $limit
+ORDER BY s.player, r.ord DESC, w.seq, w.seat
 
 -- name: player-missed
 -- Missed wins (legal wins passed over), most recent first, at most $limit per player: the

@@ -1,23 +1,49 @@
--- Hand replays: everything a replay page shows, one row per hand.
+-- Hand replays. The replay page of a hand rebuilds the table event by event in the browser
+-- from the hand's record (one paipu log line); these queries give it the record and what
+-- the rules computed. The hands are read a few games at a time, in game order, so that the
+-- records are never all sorted or held at once.
+
+-- name: replay-games
+-- One row per game of the report, sorted by game id: how many of its hands the report
+-- covers. The writer cuts this list into batches of whole games for `replay-hands`.
+SELECT game, count(*) AS hands
+FROM report_hands
+GROUP BY game
+ORDER BY game
 
 -- name: replay-hands
--- One row per hand of the report, sorted by game and hand, for streaming: the hand's
--- variant, time, dealer, outcome and verdict, the previous and next hand of its game in
--- the report (prev_hand, next_hand: NULL at either end), its problems, the record (one
--- paipu log line), the
--- seats (list in seat order: player, wind, computed and recorded delta), the computed wins
--- (list by seat: from_seat, tile, total, points and the fans with Chinese and English
--- names, highest points first) and the missed wins (list in event order: seq, seat, tile,
--- from_seat, total).
-WITH seat_rows AS (
+-- One row per game of the report from getvariable('replay_first') to
+-- getvariable('replay_last') (game ids, inclusive: the writer sets these two session
+-- variables with SET VARIABLE before each batch), sorted by game: its hands in the report
+-- (ascending), its players (sorted), and per hand, in the same order, its entry of the
+-- game's data script as UTF-8 bytes: `"<hand>":{"info":…,"record":…}`. `record` is the
+-- hand's paipu log line as stored (a JSON object; null if it is not one); `info` is a JSON
+-- object of what the page shows beside it: variant, time, dealer, outcome, verdict,
+-- problems, the previous and next hand of its game in the report (prev, next: null at
+-- either end), the seats (player, wind, computed and recorded delta), the computed wins
+-- (seat, from_seat, source, event index seq, tile, total, points and the fans with their
+-- names, highest points first) and the missed wins (seq, seat, tile, from_seat, total),
+-- each list in seat or event order. The entries are made here, so that the writer only
+-- joins bytes.
+WITH chosen AS (
+    SELECT
+        r.game, r.hand, r.variant, r.time, r.dealer, r.outcome, r.verdict,
+        lag(r.hand) OVER (PARTITION BY r.game ORDER BY r.hand) AS prev,
+        lead(r.hand) OVER (PARTITION BY r.game ORDER BY r.hand) AS next
+    FROM report_hands r
+    WHERE r.game BETWEEN getvariable('replay_first') AND getvariable('replay_last')
+),
+seat_rows AS (
     SELECT
         s.game, s.hand,
+        list(s.player ORDER BY s.seat) AS players,
         list(struct_pack(
             seat := s.seat, player := s.player, wind := s.seat_wind, delta := s.delta,
             recorded := s.recorded_delta
         ) ORDER BY s.seat) AS seats
     FROM hand_seats s
-    JOIN report_hands r USING (game, hand)
+    JOIN chosen c USING (game, hand)
+    WHERE s.game BETWEEN getvariable('replay_first') AND getvariable('replay_last')
     GROUP BY s.game, s.hand
 ),
 fan_rows AS (
@@ -28,19 +54,22 @@ fan_rows AS (
             count := f.count
         ) ORDER BY f.points DESC, f.fan) AS fans
     FROM win_fans f
-    JOIN report_hands r USING (game, hand)
+    JOIN chosen c USING (game, hand)
+    WHERE f.game BETWEEN getvariable('replay_first') AND getvariable('replay_last')
     GROUP BY f.game, f.hand, f.seat
 ),
 win_rows AS (
     SELECT
         w.game, w.hand,
         list(struct_pack(
-            seat := w.seat, from_seat := w.from_seat, tile := w.tile, total := w.total,
-            points := w.points, fans := f.fans
-        ) ORDER BY w.seat) AS wins
+            seat := w.seat, from_seat := w.from_seat, source := w.source, seq := w.seq,
+            tile := w.tile, total := w.total, points := w.points,
+            fans := coalesce(f.fans, [])
+        ) ORDER BY w.seq, w.seat) AS wins
     FROM wins w
-    JOIN report_hands r USING (game, hand)
+    JOIN chosen c USING (game, hand)
     LEFT JOIN fan_rows f ON f.game = w.game AND f.hand = w.hand AND f.seat = w.seat
+    WHERE w.game BETWEEN getvariable('replay_first') AND getvariable('replay_last')
     GROUP BY w.game, w.hand
 ),
 missed_rows AS (
@@ -51,17 +80,41 @@ missed_rows AS (
             total := m.total
         ) ORDER BY m.seq, m.seat) AS missed
     FROM missed_wins m
-    JOIN report_hands r USING (game, hand)
+    JOIN chosen c USING (game, hand)
+    WHERE m.game BETWEEN getvariable('replay_first') AND getvariable('replay_last')
     GROUP BY m.game, m.hand
+),
+hand_rows AS (
+    SELECT
+        c.game,
+        c.hand,
+        s.players,
+        '"' || c.hand || '":{"info":' || to_json(struct_pack(
+            variant := c.variant,
+            time := strftime(c.time, '%Y-%m-%d %H:%M'),
+            dealer := c.dealer,
+            outcome := c.outcome,
+            verdict := c.verdict,
+            problems := coalesce(h.problems, []),
+            prev := c.prev,
+            next := c.next,
+            seats := coalesce(s.seats, []),
+            wins := coalesce(w.wins, []),
+            missed := coalesce(m.missed, [])
+        ))::VARCHAR || ',"record":'
+        || CASE WHEN h.record LIKE '{%}' THEN h.record ELSE 'null' END || '}' AS entry
+    FROM chosen c
+    JOIN hands h ON h.game = c.game AND h.hand = c.hand
+        AND h.game BETWEEN getvariable('replay_first') AND getvariable('replay_last')
+    LEFT JOIN seat_rows s ON s.game = c.game AND s.hand = c.hand
+    LEFT JOIN win_rows w ON w.game = c.game AND w.hand = c.hand
+    LEFT JOIN missed_rows m ON m.game = c.game AND m.hand = c.hand
 )
 SELECT
-    r.game, r.hand, r.variant, r.time, r.dealer, r.outcome, r.verdict,
-    lag(r.hand) OVER (PARTITION BY r.game ORDER BY r.hand) AS prev_hand,
-    lead(r.hand) OVER (PARTITION BY r.game ORDER BY r.hand) AS next_hand,
-    h.problems, h.record, s.seats, w.wins, m.missed
-FROM report_hands r
-JOIN hands h USING (game, hand)
-LEFT JOIN seat_rows s USING (game, hand)
-LEFT JOIN win_rows w USING (game, hand)
-LEFT JOIN missed_rows m USING (game, hand)
-ORDER BY r.game, r.hand
+    game,
+    list(hand ORDER BY hand) AS hands,
+    list_sort(list_distinct(flatten(list(players)))) AS players,
+    list(encode(entry) ORDER BY hand) AS entries
+FROM hand_rows
+GROUP BY game
+ORDER BY game

@@ -85,6 +85,25 @@ LEFT JOIN seat_wins w ON w.game = s.game AND w.hand = s.hand AND w.seat = s.seat
 GROUP BY r.variant
 ORDER BY r.variant
 
+-- name: winrates-sources
+-- How hands are won, per variant: one row per variant and source of the winning tile or
+-- card (self_draw 自摸, discard 点炮, robbing_kong 抢杠, flip: a zipai win on a card another
+-- seat flipped) with the wins and all wins of the variant. Sorted by variant, then source
+-- in that order.
+SELECT
+    r.variant,
+    w.source,
+    CASE w.source
+        WHEN 'self_draw' THEN 0 WHEN 'discard' THEN 1 WHEN 'robbing_kong' THEN 2
+        WHEN 'flip' THEN 3 ELSE 4
+    END AS source_order,
+    count(*) AS wins,
+    sum(count(*)) OVER (PARTITION BY r.variant)::BIGINT AS variant_wins
+FROM wins w
+JOIN report_hands r USING (game, hand)
+GROUP BY r.variant, w.source
+ORDER BY r.variant, source_order, w.source
+
 -- name: winrates-rolling
 -- The rolling win rate and deal-in rate of the $top players with the most hands: after
 -- each of a player's hands in chronological order (`n` = hands so far), the share of the

@@ -4,7 +4,9 @@ The browser is driven over the DevTools protocol through a pipe (``--remote-debu
 JSON messages separated by NUL bytes on file descriptors 3 and 4), so no driver, web socket
 library or downloaded browser is needed. Each page is opened from disk (``file://``), with
 networking off: no JavaScript error or console error may occur, every figure must be drawn
-with data, and the replay page must step forward when its ▶ button is pressed.
+with data, and the replay page must step forward when its ▶ button is pressed — a mahjong
+hand's and a zipai hand's (cards by their Chinese names, 吃 with its 比 set, 跑, 胡息).
+The report driven is the mixed one (the MCR fixture and the zipai hands, see conftest).
 """
 
 from __future__ import annotations
@@ -192,13 +194,18 @@ def _pages(out: Path) -> list[Path]:
     return sorted(p for p in out.rglob("*.html"))
 
 
-def test_every_page_loads_without_errors_and_draws_its_figures(browser, report) -> None:
+def test_every_page_loads_without_errors_and_draws_its_figures(browser, mixed_report) -> None:
+    report = mixed_report
     page = Page(browser)
     checked = 0
     for path in _pages(report.out):
         page.open(path)
         plots = page.eval(PLOTS)
-        assert page.errors() == [], f"{path.relative_to(report.out)}: JavaScript errors"
+        where = path.relative_to(report.out)
+        assert page.errors() == [], f"{where}: JavaScript errors"
+        if where.parts[0] == "hands":  # drawn by the replay script from the game's data
+            assert page.eval("window.paipuReplay.steps") > 1, f"{where}: no replay"
+            assert page.eval("document.querySelectorAll('#replay .seat').length") >= 3
         for plot in plots:
             where = f"{path.relative_to(report.out)} #{plot['id']}"
             assert plot["drawn"], f"{where}: not drawn"
@@ -222,6 +229,7 @@ def test_the_replay_steps_forward(browser, report) -> None:
     page.eval("document.getElementById('next').click()")
     assert page.eval("window.paipuReplay.step()") == 1
     assert page.eval("document.getElementById('event').textContent").startswith("Dai draws")
+    assert page.eval("document.querySelectorAll('#h3 .t.drawn').length") == 1
     assert page.eval(dai) == 14
     assert page.eval("document.getElementById('counter').textContent") == "1 / 7"
     page.eval("document.getElementById('next').click(); document.getElementById('next').click()")
@@ -237,3 +245,33 @@ def test_the_replay_steps_forward(browser, report) -> None:
     page.open(report.out / "audit.html")  # a new document, so that the load event fires
     page.open(hand, "#step=2")
     assert page.eval("window.paipuReplay.step()") == 2
+
+
+def test_a_zipai_replay_steps_forward(browser, mixed_report) -> None:
+    page = Page(browser)
+    hand = mixed_report.out / "hands" / "sim-zipai_chenzhou-1-000000-1.html"  # docs/zipai.md
+    page.open(hand)
+    assert page.eval("window.paipuReplay.steps") == 12  # the deal and 11 events
+    emi = "[...document.querySelectorAll('#h1 .t')].map(t => t.textContent).join('')"
+    assert page.eval(emi) == "十十十捌捌捌二三四五五六七壹壹肆肆伍陆玖"  # 坎 first
+    assert page.eval("document.querySelectorAll('#h1 .kan').length") == 2
+    assert page.eval("document.querySelectorAll('#h1 .t.red').length") == 5  # 十 ×3, 二, 七
+    assert "seat 1 · dealer 庄" in page.eval("document.getElementById('seat1').textContent")
+    for _ in range(9):
+        page.eval("document.getElementById('next').click()")
+    assert page.eval("window.paipuReplay.step()") == 9
+    event = page.eval("document.getElementById('event').textContent")
+    assert event.startswith("Emi 吃 chi the flipped 伍 as 五五伍, 比 bi 肆伍陆")
+    labels = "[...document.querySelectorAll('#m1 .label')].map(t => t.textContent)"
+    assert page.eval(labels) == ["吃", "比"]  # 五五伍 and 肆伍陆 score no 胡息
+    assert page.eval("[...document.querySelectorAll('#m0 .label')].map(t => t.textContent)") == [
+        "跑 9"
+    ]
+    assert page.eval("document.getElementById('result').hidden") is True
+    page.eval("document.getElementById('next').click(); document.getElementById('next').click()")
+    assert page.eval("document.getElementById('result').hidden") is False
+    result = page.eval("document.getElementById('result').textContent")
+    assert "Fang wins on Emi's discard (放炮) 肆: 15 胡息 xi, +9 points" in result
+    assert "no 名堂" in result
+    assert page.eval("document.querySelectorAll('#h0 .t.won').length") == 1
+    assert page.errors() == []

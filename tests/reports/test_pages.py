@@ -1,67 +1,15 @@
-"""The written pages: replay steps worked out by hand, deterministic bytes, filters, links."""
+"""The written pages: deterministic bytes, filters, links, hand pages as small shells beside
+one data script per game, several variants side by side."""
 
 from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 
 import pytest
+from reports_fixture import FIXTURE, ZIPAI
 
 from paipu.pipeline.report import NoHandsError, ReportOptions, write_report
-from paipu.reports.replay import event_text, fold, replay_steps
-
-FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "reports" / "hands.paipu.jsonl"
-
-
-def fixture_record(game: str, hand: int) -> dict:
-    for line in FIXTURE.read_text(encoding="utf-8").splitlines():
-        obj = json.loads(line)
-        if (obj["game"], obj["hand"]) == (game, hand):
-            return obj
-    raise KeyError((game, hand))
-
-
-def test_replay_steps_of_a_pong_and_a_win_on_a_discard() -> None:
-    record = fixture_record("g1", 3)  # Dai deals; Ann pongs Dai's 5z, wins on Bo's 1p
-    steps = replay_steps(record)
-    players = record["players"]
-    assert [event_text(s["e"], players) for s in steps] == [
-        "deal",
-        "Dai draws 7z",
-        "Dai discards 5z",
-        "Ann pong 5z5z5z",
-        "Ann discards 9s",
-        "Bo draws 6m",
-        "Bo discards 1p",
-        "Ann wins on Bo's 1p",
-    ]
-    states = fold(steps)
-    assert states[0]["h0"] == "1m2m3m4m5m6m7m8m9m1p9s5z5z"
-    assert states[1]["h3"].endswith("7z")  # the drawn tile is kept last
-    assert states[3]["h0"] == "1m2m3m4m5m6m7m8m9m1p9s"
-    assert states[3]["m0"] == [["pong", "5z5z5z", 3]]
-    assert states[3]["d3"] == "5z*"  # claimed
-    assert states[6]["d1"] == "1p"
-    assert states[7]["d1"] == "1p!"  # won on
-    assert states[7]["h0"] == "1m2m3m4m5m6m7m8m9m1p1p"
-    # only what changed is carried by a step
-    assert set(steps[5]) == {"e", "h1"}
-    assert set(steps[3]) == {"e", "h0", "m0", "d3"}
-
-
-def test_replay_steps_of_a_self_draw_and_unknown_events() -> None:
-    record = fixture_record("g1", 1)
-    steps = replay_steps(record)
-    assert event_text(steps[-1]["e"], record["players"]) == "Dai wins by self-draw on 7z"
-    assert fold(steps)[-1]["h3"].endswith("7z")
-    odd = {
-        "players": ["A", "B", "C"],
-        "deal": [["1x"], ["2d"], []],
-        "events": [["void", 0, "m"], ["wei", 1, "2d"], ["bird", None, ["1m", "9m"]]],
-    }
-    texts = [event_text(s["e"], odd["players"]) for s in replay_steps(odd)]
-    assert texts == ["deal", "A void m", "B wei 2d", "bird 1m9m"]
 
 
 def test_the_same_database_gives_the_same_bytes(fixture_db, report, tmp_path) -> None:
@@ -95,12 +43,63 @@ def test_pages_and_links(report) -> None:
     assert "plotly" not in hand  # replay pages load no figure library
 
 
+def test_hand_pages_are_shells_and_games_are_data_scripts(report) -> None:
+    out = report.out
+    page = (out / "hands" / "g1-3.html").read_text(encoding="utf-8")
+    assert len(page.encode()) < 1500
+    assert 'data-hand="3"' in page
+    assert page.index('src="../data/g1.js"') < page.index('src="../assets/replay.js"')
+    assert sorted(p.name for p in (out / "data").iterdir()) == ["g1.js", "g2.js"]
+    data = (out / "data" / "g1.js").read_text(encoding="utf-8")
+    assert data.startswith("window.PAIPU_GAME = {")
+    game = json.loads(data.removeprefix("window.PAIPU_GAME = ").rstrip().removesuffix(";"))
+    assert sorted(game["hands"], key=int) == ["0", "1", "2", "3"]
+    assert game["links"]["Ann"] == "../players/Ann.html"
+    lines = FIXTURE.read_text(encoding="utf-8").splitlines()
+    assert game["hands"]["3"]["record"] == json.loads(lines[3])  # the record, verbatim
+    info = game["hands"]["3"]["info"]
+    assert (info["prev"], info["next"], info["dealer"], info["outcome"]) == (2, None, 3, "win")
+    assert [
+        (w["seat"], w["from_seat"], w["source"], w["seq"], w["total"]) for w in info["wins"]
+    ] == [(0, 1, "discard", 6, 20)]
+    assert [s["delta"] for s in info["seats"]] == [44, -28, -8, -8]
+    missed = json.loads(
+        (out / "data" / "g1.js")
+        .read_text(encoding="utf-8")
+        .removeprefix("window.PAIPU_GAME = ")
+        .rstrip()
+        .removesuffix(";")
+    )["hands"]["2"]["info"]["missed"]
+    assert [(m["seq"], m["seat"], m["tile"]) for m in missed] == [
+        (1, 0, "1z"),
+        (3, 0, "6z"),
+        (3, 1, "6z"),
+    ]
+
+
+def test_variants_side_by_side(mixed_report) -> None:
+    out = mixed_report.out
+    fans = (out / "fans.html").read_text(encoding="utf-8")
+    assert 'id="variant-mcr"' in fans and f'id="variant-{ZIPAI}"' in fans
+    assert "郴州字牌" in fans and "名堂" in fans and "胡息 xi" in fans
+    assert 'id="fans-totals-mcr"' in fans and f'id="fans-totals-{ZIPAI}"' in fans
+    dealin = (out / "dealin.html").read_text(encoding="utf-8")
+    assert "small red 小红 (二七十)" in dealin and "honor, 0 visible" in dealin
+    script = (out / "assets" / "replay.js").read_text(encoding="utf-8")
+    assert '"zipai_chenzhou":{"fan_zh":"名堂"' in script
+    assert (out / "data" / "sim-zipai_chenzhou-3-000000.js").is_file()
+
+
 def test_filters_and_self_contained_pages(fixture_db, tmp_path) -> None:
     summary = write_report(fixture_db, tmp_path, ReportOptions(player="Eve", inline=True, jobs=1))
     assert summary.hands == 2
     assert sorted(p.name for p in (tmp_path / "players").iterdir()) == ["Eve.html", "index.html"]
     assert sorted(p.name for p in (tmp_path / "hands").iterdir()) == ["g2-0.html", "g2-1.html"]
-    assert not (tmp_path / "assets").exists()
+    assert not (tmp_path / "assets").exists() and not (tmp_path / "data").exists()
+    hand = (tmp_path / "hands" / "g2-1.html").read_text(encoding="utf-8")
+    assert "window.PAIPU_GAME" in hand and "const PAIPU_TILES" in hand
+    assert '"1":{"info"' in hand and '"0":{"info"' not in hand  # its own hand only
+    assert "</script" not in hand.split("<script>", 1)[1].split("</script>", 1)[0]
     index = (tmp_path / "index.html").read_text(encoding="utf-8")
     assert "assets/" not in index and "Plotly" in index
     with pytest.raises(NoHandsError):

@@ -28,9 +28,10 @@ import duckdb
 import polars as pl
 import pytest
 
-from paipu.pipeline.report import query
+from paipu.pipeline.report import query, select
 from paipu.pipeline.sql import apply_schema, load_queries
 from paipu.reports import figures, frames
+from paipu.reports.variants import variant_info
 
 
 def rows(frame: pl.DataFrame, *columns: str) -> list[tuple]:
@@ -54,9 +55,8 @@ def test_every_query_plans_on_an_empty_schema() -> None:
     con = duckdb.connect()
     apply_schema(con)
     queries = load_queries()
-    params = {"variant": None, "player": None, "since": None, "top": 5, "window": 10, "limit": 5}
-    selection = queries["report-selection"].sql
-    con.execute(selection, {k: params[k] for k in params if f"${k}" in selection})
+    params = {"top": 5, "window": 10, "limit": 5, "player": None}
+    select(con)
     for name, q in queries.items():
         if name == "report-selection":
             continue
@@ -167,6 +167,16 @@ def test_winrates_by_variant_and_over_time(con) -> None:
     fig = figures.variant_rates(variants)
     assert [round(y, 4) for y in trace(fig, "win rate").y] == [20.8333]
     assert [round(y, 4) for y in trace(fig, "self-draw share of wins").y] == [40.0]
+    # 5 wins: Dai g1 #1 and Ann g2 #0 self-drawn; Bo g1 #0, Ann g1 #3, Chen g2 #1 on discards
+    sources = frames.win_sources(query(con, "winrates-sources"))
+    assert rows(sources, "variant", "source", "wins", "variant_wins") == [
+        ("mcr", "self_draw", 2, 5),
+        ("mcr", "discard", 3, 5),
+    ]
+    assert close(sources["share_lo"][0], 0.1176)  # 2 of 5
+    fig = figures.win_sources(sources)
+    assert [round(y, 4) for y in trace(fig, "self-draw 自摸").y] == [40.0]
+    assert [round(y, 4) for y in trace(fig, "on a discard 点炮").y] == [60.0]
     rolling = query(con, "winrates-rolling", top=2, window=3)
     # The two players with most hands (6 each; ties by name): Ann and Bo, over their last
     # 3 hands. Ann: g1 #0-#3 (won #3), then g2 #0 (won), g2 #1.
@@ -218,11 +228,13 @@ def test_fan_frequencies(con) -> None:
 def test_win_totals_average_and_combinations(con) -> None:
     totals = query(con, "fans-totals")
     assert rows(totals, "total", "wins") == [(13, 1), (20, 1), (21, 1), (25, 1), (29, 1)]
-    fig = figures.win_totals(totals, "mcr")
+    fig = figures.win_totals(totals, "mcr", variant_info("mcr").total_unit)
     assert list(fig.data[0].x) == [13, 20, 21, 25, 29]
     assert list(fig.data[0].y) == [1, 1, 1, 1, 1]
+    assert fig.layout.xaxis.title.text == "win total, 番 fan"
+    assert not figures.win_totals(totals, "zipai_chenzhou").data[0].x  # never mixed
     average = frames.fan_average(query(con, "fans-average")).row(0, named=True)
-    assert average["wins"] == 5
+    assert (average["wins"], average["plain"]) == (5, 0)  # every MCR win has fans
     assert close(average["total"], 108 / 5)  # (21 + 25 + 20 + 13 + 29) / 5
     assert close(average["points"], 304 / 5)  # (45 + 99 + 44 + 63 + 53) / 5
     combos = frames.fan_combinations(query(con, "fans-combinations", top=2))
@@ -365,11 +377,21 @@ def test_player_sections(con) -> None:
 def test_player_deal_ins_and_missed_wins(con) -> None:
     deal_ins = query(con, "player-dealins", player="Bo", limit=10)
     assert rows(
-        deal_ins, "game", "hand", "seq", "tile", "winner", "winner_melds", "total", "lost"
+        deal_ins,
+        "game",
+        "hand",
+        "seq",
+        "win_seq",
+        "tile",
+        "winner",
+        "winner_melds",
+        "total",
+        "lost",
     ) == [
-        ("g2", 1, 1, "9s", "Chen", 0, 29, 37),
-        ("g1", 3, 5, "1p", "Ann", 1, 20, 28),
+        ("g2", 1, 1, 2, "9s", "Chen", 0, 29, 37),
+        ("g1", 3, 5, 6, "1p", "Ann", 1, 20, 28),
     ]
+    assert rows(deal_ins, "source", "turn") == [("discard", 1), ("discard", 1)]
     missed = query(con, "player-missed", player=None, limit=10)
     assert rows(missed, "player", "game", "hand", "seq", "tile", "from_player", "total") == [
         ("Ann", "g1", 2, 1, "1z", "Chen", 24),  # 全不靠 (knitted + honors) on Chen's 1z
@@ -396,7 +418,10 @@ def test_audit(con) -> None:
         ("short_straight", 1, 1),
     ]
     rejects = query(con, "audit-rejects", limit=10)
-    assert rows(rejects, "line", "game", "hand", "event_index") == [(7, "g2", 2, 1)]
+    assert rows(rejects, "line", "game", "hand", "variant", "event_index") == [
+        (7, "g2", 2, "mcr", 1)
+    ]
+    assert rejects["players"][0].to_list() == ["Ann", "Bo", "Chen", "Eve"]
     assert "does not hold 7z" in rejects["reason"][0]
 
 
@@ -404,20 +429,19 @@ def test_audit(con) -> None:
 
 
 @pytest.mark.parametrize(
-    ("filters", "hands"),
+    ("filters", "hands", "rejected"),
     [
-        ({"variant": "mcr"}, 6),
-        ({"variant": "sichuan"}, 0),
-        ({"player": "Eve"}, 2),
-        ({"player": "Dai"}, 4),
-        ({"since": "2026-01-01 10:15:00"}, 2),  # g1 #2, #3; the untimed g2 is left out
+        ({"variant": "mcr"}, 6, 1),
+        ({"variant": "sichuan"}, 0, 0),  # the reject is an MCR hand
+        ({"player": "Eve"}, 2, 1),  # Eve sat in the rejected hand
+        ({"player": "Dai"}, 4, 0),  # Dai did not
+        ({"since": "2026-01-01 10:15:00"}, 2, 1),  # g1 #2, #3; rejects have no time
     ],
 )
-def test_selection_filters(fixture_db, filters, hands) -> None:
+def test_selection_filters(fixture_db, filters, hands, rejected) -> None:
     con = duckdb.connect(str(fixture_db), read_only=True)
-    params = {"variant": None, "player": None, "since": None} | filters
-    from paipu.pipeline.report import execute
-
-    execute(con, "report-selection", **params)
-    assert query(con, "overview-totals")["hands"][0] == hands
+    select(con, **filters)
+    totals = query(con, "overview-totals").row(0, named=True)
+    assert (totals["hands"], totals["rejected"]) == (hands, rejected)
+    assert query(con, "audit-rejects", limit=10).height == rejected
     con.close()
