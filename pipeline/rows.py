@@ -146,6 +146,9 @@ class RowBuffer:
                 kong_replacement=win.flags.kong_replacement,
                 robbing_kong=win.flags.robbing_kong,
                 last_of_kind=win.flags.last_of_kind,
+                detail=json.dumps(dict(win.detail), ensure_ascii=False, sort_keys=True)
+                if win.detail
+                else None,
             )
             for fan in win.fans:
                 self._row(

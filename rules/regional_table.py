@@ -330,6 +330,7 @@ class RegionalTable(Table):
                 flags,
                 index=self.index,
                 source="self_draw" if event.from_seat is None else "discard",
+                detail=dict(answer.extra),
             )
         )
         taken = sum(1 for w in self.wins if w.index > reveal.index and w.tile == tile) > 1

@@ -18,7 +18,7 @@ names start with ``replay_`` (how tiles are drawn, who may win, how a hand is se
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
@@ -115,6 +115,7 @@ class ComputedWin:
     flags: WinFlags
     index: int = -1  # the win event's index in the hand
     source: str = ""  # self_draw | discard | robbing_kong (zipai also: flip, another's flip)
+    detail: Mapping[str, Any] = field(default_factory=dict)  # the score answer's extra facts
 
 
 class DiscardFact(NamedTuple):
@@ -601,6 +602,7 @@ class Table:
                 else "robbing_kong"
                 if self.phase is Phase.ROB
                 else "discard",
+                detail=dict(answer.extra),
             )
         )
         self.seats[seat].won = True

@@ -915,6 +915,7 @@ class ZipaiTable:
                 source={Source.SELF: "self_draw", Source.FLIP: "flip", Source.DISCARD: "discard"}[
                     source
                 ],
+                detail=answer.extra(self.rules),
             )
         )
         if offer is not None:

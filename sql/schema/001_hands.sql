@@ -57,7 +57,9 @@ CREATE TABLE IF NOT EXISTS wins (
     last_tile BOOLEAN NOT NULL,       -- 妙手回春 / 海底捞月 situation
     kong_replacement BOOLEAN NOT NULL,
     robbing_kong BOOLEAN NOT NULL,
-    last_of_kind BOOLEAN NOT NULL
+    last_of_kind BOOLEAN NOT NULL,
+    detail    VARCHAR                 -- JSON of the variant's scoring facts, when it has any:
+                                      -- zipai groups, 囤 and multiplier; birds and hits …
 );
 
 CREATE TABLE IF NOT EXISTS win_fans (
