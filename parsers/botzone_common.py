@@ -99,6 +99,8 @@ def _build_codes() -> dict[str, Tile]:
 
 
 _CODES: dict[str, Tile] = _build_codes()
+#: Botzone tile code → paipu tile, for readers that look codes up themselves.
+TILE_CODES: Mapping[str, Tile] = _CODES
 
 
 def botzone_tile(code: Any) -> Tile:

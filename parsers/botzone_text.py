@@ -49,6 +49,7 @@ from typing import IO
 from paipu.parsers import Parsed, ParseResult, Rejected
 from paipu.parsers.botzone_common import (
     SEATS,
+    TILE_CODES,
     BotzoneError,
     HandBuilder,
     botzone_tile,
@@ -161,7 +162,23 @@ def _parse_block(block: list[Line], name: str, file_name: str) -> ParseResult:
     try:
         for number, text in block[1:]:
             line_no = number
-            _read_line(match, text)
+            words = text.split()
+            # The common case, a draw or a discard, straight to the builder.
+            if len(words) == 4 and words[0] == "Player" and words[2] in _DRAW_OR_PLAY:
+                seat, tile, builder = _SEATS.get(words[1]), TILE_CODES.get(words[3]), match.builder
+                if (
+                    seat is not None
+                    and tile is not None
+                    and builder is not None
+                    and not match.ended
+                    and match.result is None
+                ):
+                    if words[2] == "Draw":
+                        builder.draw(seat, tile)
+                    else:
+                        builder.discard(seat, tile)
+                    continue
+            _read_words(match, text, words)
         if match.result is None:
             raise BotzoneError(
                 f"the match starting at line {start} has no Score line (file cut short?)"
@@ -180,9 +197,17 @@ def _parse_block(block: list[Line], name: str, file_name: str) -> ParseResult:
     return Parsed(record, name, start)
 
 
+_DRAW_OR_PLAY = frozenset({"Draw", "Play"})
+_SEATS = {str(seat): seat for seat in range(SEATS)}
+
+
 def _read_line(match: _Match, text: str) -> None:
     """Apply one line of a block to the match being read."""
-    words = text.split()
+    _read_words(match, text, text.split())
+
+
+def _read_words(match: _Match, text: str, words: list[str]) -> None:
+    """Apply one line of a block, already split into words."""
     keyword = words[0]
     if match.result is not None:
         raise BotzoneError(f"{text[:60]!r} after the Score line")

@@ -189,7 +189,9 @@ class Table:
         self.discard_facts: list[DiscardFact] = []
         self.missed: list[MissedWin] = []
         self.offers: list[MissedWin] = []  # wins open to a seat right now, not yet taken
-        self.pending_discard_fact: dict[str, Any] | None = None
+        #: The facts of the last discard until its claim window closes (DiscardFact's
+        #: fields but the last two).
+        self.pending_discard_fact: tuple[Any, ...] | None = None
         self.drawn: Tile | None = None
         self.win_phase: Phase | None = None  # where the last win on a discard was made
         #: Record discard facts and missed wins (self-play, which needs neither, turns it off).
@@ -355,7 +357,8 @@ class Table:
 
     def _draw(self, event: Draw) -> None:
         seat = event.seat
-        self._pass_offers()
+        if self.offers:
+            self._pass_offers()
         if self.phase is Phase.CLAIM:
             self._close_discard_fact(claimed=False, won=False)
             nxt = self.variant.replay_next_seat(self, self.discarder)
@@ -717,22 +720,22 @@ class Table:
             if answer is not None:
                 self.offers.append(MissedWin(self.index, other, tile, seat, answer.total or 0))
         discarder = seats[seat]
-        self.pending_discard_fact = {
-            "index": self.index,
-            "seat": seat,
-            "turn": len(discarder.discards),
-            "tile": tile,
-            "visible": discarder.hand[tile] + self.visible[tile] - 1,
-            "tiles_left": self.tiles_left(),
-            "opponent_melds": tuple(melds),
-            "opponent_ready": tuple(ready),
-            "opponent_can_win": tuple(can_win),
-        }
+        self.pending_discard_fact = (
+            self.index,
+            seat,
+            len(discarder.discards),
+            tile,
+            discarder.hand[tile] + self.visible[tile] - 1,
+            self.wall.left(),
+            tuple(melds),
+            tuple(ready),
+            tuple(can_win),
+        )
 
     def _close_discard_fact(self, claimed: bool, won: bool) -> None:
         fact = self.pending_discard_fact
         if fact is not None:
-            self.discard_facts.append(DiscardFact(**fact, won_on=won, claimed=claimed))
+            self.discard_facts.append(DiscardFact(*fact, won, claimed))
             self.pending_discard_fact = None
 
     def _pass_offers(self) -> None:
