@@ -246,6 +246,7 @@ class Table:
     def _deal(self) -> None:
         record = self.record
         size = self.variant.spec.hand_size
+        kinds = self.tile_kinds
         for seat, tiles in enumerate(record.deal):
             if len(tiles) != size:
                 raise RuleViolation(
@@ -253,29 +254,26 @@ class Table:
                     None,
                     f"seat {seat} is dealt {len(tiles)} tiles, {self.variant.id} deals {size}",
                 )
-            for tile in tiles:
-                if tile not in self.tile_kinds:
-                    raise RuleViolation(
-                        None, None, f"{tile_name(tile)} is not a tile of {self.variant.id}"
-                    )
-                self._see(tile, None)
-                self._give(seat, tile)
-        for tile in self.wall.known_tiles():
-            if tile not in self.tile_kinds:
+            if not kinds.issuperset(tiles):
+                tile = next(t for t in tiles if t not in kinds)
                 raise RuleViolation(
-                    None, None, f"the wall holds {tile_name(tile)}, not a tile of {self.variant.id}"
+                    None, None, f"{tile_name(tile)} is not a tile of {self.variant.id}"
                 )
-        over = [
-            t
-            for t, n in Counter([*self.seen.elements(), *self.wall.known_tiles()]).items()
-            if n > (1 if is_flower(t) else 4)
-        ]
-        if over:
+            for tile in tiles:
+                self._give(seat, tile)
+        self.seen.update(t for tiles in record.deal for t in tiles)
+        known = self.wall.known_tiles()
+        if not kinds.issuperset(known):
+            tile = next(t for t in known if t not in kinds)
             raise RuleViolation(
-                None,
-                None,
-                "deal and wall hold more than the set's copies of "
-                f"{', '.join(tile_name(t) for t in sorted(over))}",
+                None, None, f"the wall holds {tile_name(tile)}, not a tile of {self.variant.id}"
+            )
+        every = self.seen + Counter(known)
+        over = sorted(t for t, n in every.items() if n > (1 if t >= N_KINDS else 4))
+        if over:
+            what = ", ".join(f"{every[t]} copies of {tile_name(t)}" for t in over)
+            raise RuleViolation(
+                None, None, f"the deal and wall hold {what}: a copy too many (the set has 4)"
             )
 
     def check_invariants(self) -> None:
