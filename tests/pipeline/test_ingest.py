@@ -109,7 +109,7 @@ def _corrupted_file(tmp_path: Path) -> tuple[Path, dict[int, str]]:
     fifth = hands.quick_win("g-fifth-copy")
     del fifth["wall"]
     fifth["deal"][1][:4] = ["1m", "1m", "1m", "1m"]
-    bad(fifth, "5 copies of 1m")
+    bad(fifth, "copies of 1m: a copy too many")
     false_win = hands.discard_win("g-false-win")
     false_win["events"][2] = ["win", 2, "9s", {"from": 0}]
     bad(false_win, "false win")
