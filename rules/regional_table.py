@@ -533,6 +533,18 @@ class HunanVariant(RegionalVariant):
         """A win's deltas once the birds are known."""
         raise NotImplementedError
 
+    def bird_detail(self, table: RegionalTable, win: ComputedWin) -> dict[str, Any]:
+        """The birds for a win's ``detail`` (``wins.detail``): the tiles and the seat each
+        lands on, counted from this win's origin (the reports show whom they hit)."""
+        from paipu.rules.settlement import bird_seat
+
+        birds = table.birds or ()
+        origin = self.bird_origin(table, win)
+        return {
+            "birds": tile_names(birds),
+            "bird_seats": [bird_seat(t, origin, table.players) for t in birds],
+        }
+
     def replay_birds(self, table: RegionalTable, event: Bird) -> None:
         """扎鸟: after the win(s) the next tiles of the wall are turned up (not drawn: the
         hand is over); with fewer left, those there are; with none, the 海底 tile."""
@@ -567,7 +579,11 @@ class HunanVariant(RegionalVariant):
                 table._see(tile, event)
         table.birds = event.tiles
         for i, win in enumerate(table.wins):
-            table.wins[i] = replace(win, deltas=self.win_deltas_of(table, win))
+            table.wins[i] = replace(
+                win,
+                deltas=self.win_deltas_of(table, win),
+                detail={**win.detail, **self.bird_detail(table, win)},
+            )
         table.notes.append("birds")
 
     def replay_settle(self, table: Table) -> tuple[int, ...]:

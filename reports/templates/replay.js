@@ -13,7 +13,10 @@
 //
 // The rebuilding (`rebuild`) is plain bookkeeping: the record was checked by the rules engine
 // when it was loaded. Mahjong: a discard goes to the discarder's river and stays there,
-// dimmed when claimed, outlined when won on. Zipai: a discarded or flipped card lies on the
+// dimmed when claimed, outlined when won on; the two tiles of a Changsha 开杠 (kong_reveal)
+// go there too, as the rules put them when nobody wins on them (a tile won on is outlined
+// and moves to its first winner); a Sichuan seat's void suit (定缺) is kept beside its name.
+// Zipai: a discarded or flipped card lies on the
 // table until someone takes it (吃 碰 跑 偎 提 胡) or the next card is flipped, when it joins
 // its owner's 弃牌. Events the script does not know are shown in words.
 "use strict";
@@ -29,6 +32,7 @@
   const BIG = /d$/;
   const MAHJONG_MELDS = { chi: "chi", pong: "pong", kong: "kong", added_kong: "added kong", concealed_kong: "concealed kong" };
   const ZIPAI_MELDS = { ti: "提", wei: "偎", pao: "跑", peng: "碰", chi: "吃", bi: "比" };
+  const SUITS = { m: "万", p: "筒", s: "条" };
 
   function isTile(name) {
     return typeof name === "string" && name in CODE;
@@ -92,6 +96,7 @@
     this.discards = [];
     this.dead = false; // zipai 相公
     this.piao = null;
+    this.void = null; // Sichuan 定缺: m, p or s
   }
   Seat.prototype.settle = function () {
     if (this.drawn !== null) {
@@ -125,6 +130,7 @@
       discards: this.discards.map(function (d) { return { tile: d.tile, mark: d.mark }; }),
       dead: this.dead,
       piao: this.piao,
+      void: this.void,
     };
   };
 
@@ -143,6 +149,7 @@
     const who = function (seat) { return players[seat] !== undefined ? players[seat] : "seat " + seat; };
     let lastDiscard = null; // mahjong: {seat, tile, at} the discard that may be claimed
     let lastAdded = null; // mahjong: {seat, tile} an added kong that may be robbed
+    let lastReveal = null; // Changsha 开杠: {seat, at, tiles, winners} the tiles turned up
     let offer = null; // zipai: {seat, tile, flipped} the card on the table
     const steps = [];
     const snap = function (event) {
@@ -177,19 +184,21 @@
       const actor = seat !== null && seat >= 0 && seat < n ? seats[seat] : null;
       const pending = lastDiscard;
       const robbed = lastAdded;
+      const opened = lastReveal;
       lastDiscard = null;
       lastAdded = null;
+      lastReveal = null;
       let words = null;
       const tile = tiles[0];
       if (actor !== null && tile !== undefined) {
-        words = zipai ? zipaiEvent(kind, seat, actor, tiles, extra) : mahjongEvent(kind, seat, actor, tiles, extra, pending, robbed);
+        words = zipai ? zipaiEvent(kind, seat, actor, tiles, extra) : mahjongEvent(kind, seat, actor, tiles, extra, pending, robbed, opened);
       }
-      if (words === null) words = otherEvent(kind, payload, extra);
+      if (words === null) words = otherEvent(kind, seat, payload, extra);
       snap({ seat: seat, kind: kind, words: words });
     }
     return { steps: steps, zipai: zipai };
 
-    function mahjongEvent(kind, seat, actor, tiles, extra, pending, robbed) {
+    function mahjongEvent(kind, seat, actor, tiles, extra, pending, robbed, opened) {
       const tile = tiles[0];
       if (kind === "draw") {
         actor.settle();
@@ -238,6 +247,17 @@
         actor.flowers.push(tile);
         return ["sets aside the flower ", { tiles: [tile] }];
       }
+      if (kind === "kong_reveal") {
+        // 开杠: two tiles from the end of the wall instead of a replacement; only a win may
+        // take them, else they stay in the konger's discards
+        actor.settle();
+        lastReveal = { seat: seat, at: actor.discards.length, tiles: tiles.slice(), winners: [] };
+        for (const t of tiles) actor.discards.push({ tile: t, mark: "revealed" });
+        return ["开杠 turns up ", { tiles: tiles }, " (for a win only)"];
+      }
+      if (kind === "win" && opened !== null && opened.tiles.indexOf(tile) >= 0) {
+        return revealWin(seat, actor, tile, extra, opened);
+      }
       if (kind === "win") {
         const from = Number.isInteger(extra.from) && extra.from >= 0 && extra.from < n ? extra.from : null;
         if (from === null) {
@@ -269,6 +289,30 @@
         return ["wins on " + who(from) + "'s discard ", { tiles: [tile] }];
       }
       return null;
+    }
+
+    // A win on a tile of a 开杠: the konger's own (杠上开花) or another's (杠上炮). The tile
+    // stays in the konger's discards, outlined, and goes to its first winner (a second
+    // winner on the same tile gets no tile, as in the rules).
+    function revealWin(seat, actor, tile, extra, opened) {
+      const from = Number.isInteger(extra.from) ? extra.from : null;
+      const first = opened.winners.indexOf(tile) < 0;
+      opened.winners.push(tile);
+      const river = seats[opened.seat].discards;
+      for (let i = river.length - 1; i >= opened.at; i--) {
+        if (river[i].tile === tile && river[i].mark === "revealed") {
+          river[i].mark = "won";
+          break;
+        }
+      }
+      actor.settle();
+      if (first) {
+        actor.drawn = tile;
+        actor.drawnMark = "won";
+      }
+      lastReveal = opened; // several seats may win on the tiles (通炮)
+      if (from === null) return ["wins on their own 开杠 tile (杠上开花) ", { tiles: [tile] }];
+      return ["wins on " + who(from) + "'s 开杠 tile (杠上炮) ", { tiles: [tile] }];
     }
 
     function zipaiEvent(kind, seat, actor, tiles, extra) {
@@ -384,7 +428,7 @@
       return null;
     }
 
-    function otherEvent(kind, payload, extra) {
+    function otherEvent(kind, seat, payload, extra) {
       if (kind === "xiang_gong" && seat !== null && seats[seat]) {
         seats[seat].dead = true;
         return ["is 相公 (xiang gong): every card is locked in a 坎, the hand is dead"];
@@ -393,7 +437,11 @@
         seats[seat].piao = payload;
         return ["chooses 飘 (piao) " + payload];
       }
-      const words = [kind.replace(/_/g, " ")];
+      if (kind === "void" && seat !== null && seats[seat] && SUITS[payload]) {
+        seats[seat].void = payload;
+        return ["declares the void suit (定缺) " + SUITS[payload] + " (" + payload + ")"];
+      }
+      const words = [kind === "bird" ? "扎鸟 birds" : kind.replace(/_/g, " ")];
       const shown = payloadTiles(payload);
       if (shown.length) words.push(" ", { tiles: shown });
       else if (payload !== null && payload !== undefined) words.push(" " + (typeof payload === "string" ? payload : JSON.stringify(payload)));
@@ -453,7 +501,12 @@
     return span;
   }
 
-  const MARKS = { claimed: " — claimed", won: " — won on", flipped: " — flipped, nobody took it" };
+  const MARKS = {
+    claimed: " — claimed",
+    won: " — won on",
+    flipped: " — flipped, nobody took it",
+    revealed: " — turned up by 开杠 (kong reveal), nobody won on it",
+  };
 
   function tileRow(list, marks) {
     const row = el("span", { cls: "tiles" });
@@ -516,6 +569,7 @@
     if (i === info.dealer) bits.push("dealer 庄");
     const header = el("header", {}, [
       el("b", {}, [playerLink(s.player)]),
+      el("span", { id: "void" + i, cls: "void", hidden: "hidden" }),
       el("span", { text: bits.join(" · ") }),
       el("span", { id: "badges" + i, cls: "badges" }),
       el("span", { cls: "delta", text: "Δ " + signed(s.delta) }),
@@ -556,6 +610,78 @@
     return t;
   }
 
+  // zipai: the winner's cards as the rules grouped them (wins.detail.groups), each group
+  // with its 胡息, declared (exposed) or from the concealed hand, and the total
+  function groupTable(groups, total) {
+    let cards = 0;
+    const rows = groups.map(function (g) {
+      const list = Array.isArray(g.cards) ? g.cards.filter(isTile) : [];
+      cards += list.length;
+      const box = el("span", { cls: "meld" + (g.kind === "kan" ? " kan" : "") }, [tileRow(list)]);
+      return [g.name || g.kind, box, g.exposed ? "declared" : "in hand", g.xi];
+    });
+    rows.push([el("b", { text: "total" }), "", "", el("b", { text: String(total) })]);
+    const caption = "The winner's " + cards + " cards as the rules group them, with each group's 胡息";
+    return table(["group", "cards", "", "胡息"], rows, [caption], [false, false, false, true]);
+  }
+
+  // Keys of wins.detail shown in the zipai tables, or never shown (the unit is in the caption).
+  const ZIPAI_SHOWN = { groups: 1, xi: 1, qihu: 1, tun: 1, multiplier: 1 };
+  const HIDDEN = { unit: 1, bird_seats: 1 };
+  // Facts of wins.detail that have words; any other key is shown as key: value.
+  const FACTS = {
+    kind: ["hand", function (v) { return v === "big" ? "大胡 big win" : v === "small" ? "小胡 small win" : String(v); }],
+    big_wins: ["大胡 counted", String],
+    birds: ["扎鸟 birds", null],
+    void: ["void suit (定缺)", function (v) { return SUITS[v] ? SUITS[v] + " (" + v + ")" : String(v); }],
+    multiplier: ["multiplier", function (v) { return "×" + v; }],
+    cap: ["cap (封顶)", function (v) { return "×" + v; }],
+  };
+
+  function factValue(value) {
+    if (isTile(value)) return tileRow([value]);
+    if (Array.isArray(value) && value.length && value.every(isTile)) return tileRow(value);
+    return document.createTextNode(typeof value === "object" && value !== null ? JSON.stringify(value) : String(value));
+  }
+
+  // the birds, each with the seat it lands on (wins.detail.bird_seats) and that seat's part
+  function birdList(detail, w) {
+    const span = el("span");
+    const landed = Array.isArray(detail.bird_seats) ? detail.bird_seats : [];
+    (Array.isArray(detail.birds) ? detail.birds : []).forEach(function (bird, k) {
+      if (k) span.appendChild(document.createTextNode(" · "));
+      span.appendChild(tileRow([bird]));
+      const seat = landed[k];
+      if (!Number.isInteger(seat)) return;
+      const role = seat === w.seat ? " (the winner)" : seat === w.from_seat ? " (the discarder)" : "";
+      span.appendChild(document.createTextNode(" → " + (players[seat] !== undefined ? players[seat] : "seat " + seat) + role));
+    });
+    return span;
+  }
+
+  // The variant's scoring facts of a win (wins.detail) in words: known keys first, then any
+  // other as key: value, so that a variant added later shows its facts too.
+  function factList(detail, w, shown) {
+    const keys = Object.keys(FACTS).filter(function (k) { return k in detail; })
+      .concat(Object.keys(detail).sort().filter(function (k) { return !(k in FACTS); }))
+      .filter(function (k) { return !shown[k] && !HIDDEN[k] && detail[k] !== null; });
+    if (!keys.length) return null;
+    const list = el("ul", { cls: "facts" });
+    for (const key of keys) {
+      const fact = FACTS[key];
+      const value = detail[key];
+      let shownValue;
+      if (key === "birds") shownValue = birdList(detail, w);
+      else if (fact) shownValue = document.createTextNode(fact[1](value));
+      else shownValue = factValue(value);
+      if (key === "multiplier" && Number.isInteger(detail.cap) && value > detail.cap) {
+        shownValue = el("span", {}, [shownValue, " (capped at ×" + detail.cap + ")"]);
+      }
+      list.appendChild(el("li", {}, [el("span", { cls: "key", text: (fact ? fact[0] : key) + ": " }), shownValue]));
+    }
+    return list;
+  }
+
   function resultSection() {
     const section = el("section", { id: "result", hidden: "hidden" }, [el("h2", { text: "Result" })]);
     const unit = variant.total_unit || "total";
@@ -573,13 +699,22 @@
       const rows = w.fans.map(function (f) {
         return zipai ? [f.name_zh, f.name_en, "×" + f.points] : [f.name_zh, f.name_en, f.points, f.count, f.points * f.count];
       });
+      const detail = w.detail && typeof w.detail === "object" && !Array.isArray(w.detail) ? w.detail : {};
       if (zipai) {
         if (!rows.length) rows.push(["–", "no 名堂 (×1)", "×1"]);
         rows.push([el("b", { text: "胡息" }), unit, el("b", { text: String(w.total) })]);
         section.appendChild(el("p", { cls: "win" }, caption));
+        if (Array.isArray(detail.groups)) {
+          section.appendChild(groupTable(detail.groups, w.total));
+          if (detail.qihu !== undefined) rows.push(["起胡", "xi needed to win", detail.qihu]);
+          if (detail.tun !== undefined) rows.push(["囤", "tun", detail.tun]);
+          if (detail.multiplier !== undefined) rows.push([el("b", { text: "×" }), "名堂 multiplier", el("b", { text: "×" + detail.multiplier })]);
+        }
         section.appendChild(table([fanWord, "", "multiplier"], rows, null, [false, false, true]));
+        const facts = factList(detail, w, ZIPAI_SHOWN);
+        if (facts) section.appendChild(facts);
         const melds = states[last].seats[w.seat].melds;
-        if (melds.length) {
+        if (melds.length && !Array.isArray(detail.groups)) {
           const groups = el("p", { cls: "note" }, ["The winner's declared melds and their 胡息 (the rest of the " + w.total + " is in the concealed hand): "]);
           melds.forEach(function (m) { groups.appendChild(meldBox(m)); groups.appendChild(document.createTextNode(" ")); });
           section.appendChild(groups);
@@ -588,6 +723,8 @@
         rows.push([el("b", { text: "total" }), "", "", "", el("b", { text: String(w.total) })]);
         section.appendChild(el("p", { cls: "win" }, caption));
         section.appendChild(table([fanWord, "fan", "points", "×", ""], rows, null, [false, false, true, true, true]));
+        const facts = factList(detail, w, {});
+        if (facts) section.appendChild(facts);
       }
     }
     const recorded = info.seats.some(function (s) { return s.recorded !== null; });
@@ -664,6 +801,12 @@
         river.appendChild(card);
       }
       fill("d" + seat, river);
+      const voidBox = document.getElementById("void" + seat);
+      if (voidBox) {
+        voidBox.hidden = !s.void;
+        voidBox.textContent = s.void ? "缺 " + (SUITS[s.void] || s.void) : "";
+        voidBox.title = s.void ? "void suit (定缺): " + s.void : "";
+      }
       const badges = [];
       if (s.piao !== null && s.piao !== undefined) badges.push("飘 " + s.piao);
       if (s.dead) badges.push("相公");

@@ -21,10 +21,12 @@ ORDER BY game
 -- object of what the page shows beside it: variant, time, dealer, outcome, verdict,
 -- problems, the previous and next hand of its game in the report (prev, next: null at
 -- either end), the seats (player, wind, computed and recorded delta), the computed wins
--- (seat, from_seat, source, event index seq, tile, total, points and the fans with their
--- names, highest points first) and the missed wins (seq, seat, tile, from_seat, total),
--- each list in seat or event order. The entries are made here, so that the writer only
--- joins bytes.
+-- (seat, from_seat, source, event index seq, tile, total, points, the fans with their
+-- names, highest points first, and `detail`, the variant's scoring facts from
+-- `wins.detail` as a JSON value — zipai's grouping of the winner's cards with each group's
+-- 胡息, 起胡, 囤 and multiplier; the birds and the seats they land on; Sichuan's void … —
+-- or null) and the missed wins (seq, seat, tile, from_seat, total), each list in seat or
+-- event order. The entries are made here, so that the writer only joins bytes.
 WITH chosen AS (
     SELECT
         r.game, r.hand, r.variant, r.time, r.dealer, r.outcome, r.verdict,
@@ -64,7 +66,7 @@ win_rows AS (
         list(struct_pack(
             seat := w.seat, from_seat := w.from_seat, source := w.source, seq := w.seq,
             tile := w.tile, total := w.total, points := w.points,
-            fans := coalesce(f.fans, [])
+            fans := coalesce(f.fans, []), detail := w.detail::JSON
         ) ORDER BY w.seq, w.seat) AS wins
     FROM wins w
     JOIN chosen c USING (game, hand)

@@ -22,7 +22,13 @@ import time
 from pathlib import Path
 from typing import Any
 
+import duckdb
 import pytest
+from typer.testing import CliRunner
+
+from paipu.pipeline.cli import app
+from paipu.pipeline.ingest import ingest
+from paipu.pipeline.report import ReportOptions, write_report
 
 pytestmark = pytest.mark.browser
 
@@ -273,5 +279,46 @@ def test_a_zipai_replay_steps_forward(browser, mixed_report) -> None:
     result = page.eval("document.getElementById('result').textContent")
     assert "Fang wins on Emi's discard (放炮) 肆: 15 胡息 xi, +9 points" in result
     assert "no 名堂" in result
+    # the winner's cards as the rules grouped them (wins.detail), each group with its 胡息
+    assert "as the rules group them" in result
+    assert "起胡" in result and "囤" in result
+    assert page.eval("document.querySelectorAll('#result .meld.kan').length") == 2
     assert page.eval("document.querySelectorAll('#h0 .t.won').length") == 1
+    assert page.errors() == []
+
+
+def test_birds_and_voids_on_regional_replays(browser, tmp_path_factory) -> None:
+    """Changsha's birds (扎鸟) are listed with the seat each lands on; a Sichuan seat shows its
+    void suit (定缺) beside its name."""
+    work = tmp_path_factory.mktemp("regional-report")
+    files = []
+    for variant in ("changsha", "sichuan"):
+        path = work / f"{variant}.paipu.jsonl"
+        args = ["simulate", "--variant", variant, "--hands", "30", "--seed", "5"]
+        result = CliRunner().invoke(app, [*args, "--out", str(path)])
+        assert result.exit_code == 0, result.output
+        files.append(path)
+    db = work / "regional.duckdb"
+    assert ingest(files, db, jobs=1).rejected == 0
+    out = work / "report"
+    write_report(db, out, ReportOptions(jobs=1))
+    with duckdb.connect(str(db), read_only=True) as con:
+        [(game, hand)] = con.sql(
+            "SELECT game, hand FROM wins JOIN hands USING (game, hand) WHERE variant = 'changsha'"
+            " AND json_array_length(detail->'birds') > 0 ORDER BY game, hand LIMIT 1"
+        ).fetchall()
+        [(sichuan_game, sichuan_hand)] = con.sql(
+            "SELECT game, hand FROM hands WHERE variant = 'sichuan' ORDER BY game, hand LIMIT 1"
+        ).fetchall()
+    page = Page(browser)
+    page.open(out / "hands" / f"{game}-{hand}.html")
+    page.eval("document.getElementById('end').click()")
+    result = page.eval("document.getElementById('result').textContent")
+    assert "扎鸟 birds" in result and "→" in result
+    assert page.errors() == []
+    page.open(out / "hands" / f"{sichuan_game}-{sichuan_hand}.html")
+    page.eval("document.getElementById('end').click()")
+    voids = "[...document.querySelectorAll('.void')].map(v => v.textContent)"
+    assert all(v.startswith("缺 ") for v in page.eval(voids))
+    assert len(page.eval(voids)) == 4
     assert page.errors() == []

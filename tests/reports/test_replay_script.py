@@ -114,13 +114,26 @@ def test_a_self_draw_compact_deals_and_unknown_events(script) -> None:
     odd = {
         "players": ["A", "B", "C"],
         "deal": [["1x"], "20d", []],
-        "events": [["void", 0, "m"], ["wei", 1, "2d"], ["bird", None, ["1m", "9m"]]],
+        "events": [
+            ["void", 0, "m"],
+            ["wei", 1, "2d"],
+            ["bird", None, ["1m", "9m"]],
+            ["piao", 2, 1],
+            ["xiang_gong", 1],
+        ],
     }
     self_draw, weird = rebuild(script, [fixture_record("g1", 1), odd])
     assert self_draw[-1]["text"] == "Dai wins by self-draw (自摸) on 7z"
     assert self_draw[-1]["seats"][3]["hand"].endswith("+7z")
     assert weird[0]["seats"][1]["hand"] == "2d10d"  # compact form: 0 stands for ten
-    assert [s["text"] for s in weird] == ["the deal", "A void m", "B wei 2d", "bird 1m9m"]
+    assert [s["text"] for s in weird] == [
+        "the deal",
+        "A declares the void suit (定缺) 万 (m)",
+        "B wei 2d",
+        "扎鸟 birds 1m9m",
+        "C chooses 飘 (piao) 1",  # seat events without tiles once threw a ReferenceError
+        "B is 相公 (xiang gong): every card is locked in a 坎, the hand is dead",
+    ]
 
 
 def test_a_zipai_hand_as_a_player_reads_it(script) -> None:

@@ -218,18 +218,27 @@ def test_the_example_hand(zcon) -> None:
     entry = json.loads("{" + entries[0].decode() + "}")["1"]
     assert entry["record"] == ZIPAI_EXAMPLE  # the record, as loaded
     info = entry["info"]
-    assert info["wins"] == [
-        {
-            "seat": 0,
-            "from_seat": 1,
-            "source": "discard",
-            "seq": 10,
-            "tile": "4d",
-            "total": 15,
-            "points": 9,
-            "fans": [],
-        }
+    [win] = info["wins"]
+    detail = win.pop("detail")
+    assert win == {
+        "seat": 0,
+        "from_seat": 1,
+        "source": "discard",
+        "seq": 10,
+        "tile": "4d",
+        "total": 15,
+        "points": 9,
+        "fans": [],
+    }
+    # the grouping the replay page shows: 跑 9 + two 坎 3 + 3, runs and the pair 0 = 15 胡息
+    groups = [(g["name"], "".join(g["cards"]), g["exposed"], g["xi"]) for g in detail["groups"]]
+    assert groups[:3] == [
+        ("跑", "3d3d3d3d", True, 9),
+        ("坎", "3x3x3x", False, 3),
+        ("坎", "6x6x6x", False, 3),
     ]
+    assert sum(g[3] for g in groups) == 15
+    assert sum(len(g["cards"]) for g in detail["groups"]) == 21
     assert [s["delta"] for s in info["seats"]] == [9, -9, 0]
     assert (info["prev"], info["next"], info["dealer"]) == (None, None, 1)
     by_player: dict[str, Any] = defaultdict(list)
