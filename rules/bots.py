@@ -30,16 +30,17 @@ The view is all a bot gets: it never sees another hand, a face-down kong or the 
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+import math
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, TypeAlias
 
 from paipu.rules.mahjong_selfplay import Claim, ClaimKind, SeatView, TurnAction, TurnKind
 from paipu.rules.melds import Meld, MeldKind
 from paipu.rules.selfplay import Style
-from paipu.rules.shanten import Shape, shanten, waits
-from paipu.rules.tiles import DRAGONS, N_KINDS, TERMINALS_AND_HONORS, Tile
+from paipu.rules.shanten import HandShape, Shape
+from paipu.rules.tiles import DRAGONS, N_CODES, N_KINDS, TERMINALS_AND_HONORS, Tile
 
 if TYPE_CHECKING:
     from paipu.rules.variants import Variant
@@ -153,6 +154,15 @@ class Plan:
     run_set: frozenset[Tile] = field(default_factory=frozenset)
     tiles: frozenset[int] = field(default_factory=frozenset)  # pattern tiles; flush suits
     shapes: tuple[Shape, ...] = ()  # a shape plan's shapes; () = the variant's
+    #: Whether the plan wants each tile code (:meth:`Planner.keeps`), built once.
+    keep: tuple[bool, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if self.family is Family.FLUSH:
+            keep = tuple(_suit(t) in self.tiles for t in range(N_CODES))
+        else:
+            keep = tuple(t in self.tiles for t in range(N_CODES))
+        object.__setattr__(self, "keep", keep)
 
     @property
     def needs_extra(self) -> bool:
@@ -196,11 +206,35 @@ FLUSH_PLANS = tuple(
         (PlanKind.FULL_FLUSH, 24, (suit,)),
     )
 )
+#: Each suit with its half flush and its full flush plan (in ``FLUSH_PLANS`` order), each
+#: with whether it is short of 8 fan.
+FLUSH_SUITS = tuple(
+    (
+        suit,
+        FLUSH_PLANS[2 * suit],
+        FLUSH_PLANS[2 * suit].needs_extra,
+        FLUSH_PLANS[2 * suit + 1],
+        FLUSH_PLANS[2 * suit + 1].needs_extra,
+    )
+    for suit in range(SUITS)
+)
 ALL_PUNGS_PLAN = Plan(PlanKind.ALL_PUNGS, Family.PUNGS, 6)
 #: The standard shape alone: what the bots measure a hand by outside the shape plans.
 STANDARD_ONLY = frozenset({Shape.STANDARD})
 SEVEN_PAIRS_PLAN = Plan(PlanKind.SEVEN_PAIRS, Family.PAIRS, 24, shapes=(Shape.SEVEN_PAIRS,))
 PATTERN_PLANS = _pattern_plans()
+#: Each pattern plan with its runs as (suit, rank, suit, rank, suit, rank).
+PATTERN_DATA = tuple((plan, *(x for part in plan.parts for x in part)) for plan in PATTERN_PLANS)
+#: The pure straights (listed first) with their suit, and the other pattern plans.
+PURE_DATA = tuple(
+    (plan, plan.parts[0][0]) for plan in PATTERN_PLANS if plan.kind is PlanKind.PURE_STRAIGHT
+)
+MIXED_DATA = tuple(d for d in PATTERN_DATA if d[0].kind is not PlanKind.PURE_STRAIGHT)
+#: For each run (by its first tile), the indexes of the pattern plans that have it.
+RUN_PLANS = {
+    run: tuple(i for i, plan in enumerate(PATTERN_PLANS) if run in plan.run_set)
+    for run in range(HONOR_FIRST)
+}
 KNITTED_PLAN = Plan(
     PlanKind.KNITTED,
     Family.SHAPE,
@@ -231,6 +265,34 @@ RUN_HELD = tuple(
 )
 
 
+#: For each mask, the tiles of the pure straight (123, 456, 789) it holds.
+PURE_HELD = tuple(held[0] + held[3] + held[6] for held in RUN_HELD)
+#: The held counts of the other pattern plans (``MIXED_DATA``), plan k in the ``RUN_BITS``
+#: bits from ``k * RUN_BITS``: for each suit and mask, that suit's share, so that the three
+#: suits' shares add up to every plan's count at once (a count is at most 9: no carry).
+RUN_BITS = 5
+RUN_FIELD = (1 << RUN_BITS) - 1
+RUN_OVER = 1 << (RUN_BITS - 1)  # a field at least this high after ``RUN_LIFT`` is enough
+PATTERN_SHARE = tuple(
+    tuple(
+        sum(
+            RUN_HELD[mask][rank] << (RUN_BITS * k)
+            for k, (_, *parts) in enumerate(MIXED_DATA)
+            for part_suit, rank in zip(parts[0::2], parts[1::2], strict=True)
+            if part_suit == suit
+        )
+        for mask in range(1 << SUIT_SIZE)
+    )
+    for suit in range(SUITS)
+)
+#: Added to the shares, by tiles a plan must hold (0 … 9), to lift each field that holds
+#: enough to ``RUN_OVER`` or more; ``RUN_TOPS`` picks those bits.
+RUN_LIFT = tuple(
+    sum((RUN_OVER - need) << (RUN_BITS * k) for k in range(len(MIXED_DATA))) for need in range(10)
+)
+RUN_TOPS = sum(RUN_OVER << (RUN_BITS * k) for k in range(len(MIXED_DATA)))
+
+
 class Fit(NamedTuple):
     """How far a hand is from a plan after its best discard: ``distance``; ``own`` is the
     plan's own measure before the discard (tiles off the flush, pattern tiles missing).
@@ -259,6 +321,21 @@ class GroupFacts:
     units: int  # pairs counting four of a kind as two (seven pairs)
     singles: int  # kinds held once or four times (a discard that breaks no pair)
     quads: int
+    orphans: int  # terminals and honours held (kinds)
+    #: The seven counts above from ``total`` on, packed in ``FIELD_BITS`` each, so that
+    #: a hand's totals are the sum of its four groups' packed counts.
+    packed: int = 0
+    #: Honours: the uses once the seat's value honours are counted, by those honours.
+    valued: dict[frozenset[Tile], tuple[float, ...]] = field(default_factory=dict)
+
+
+#: Bits per count in :attr:`GroupFacts.packed` (a hand holds at most 14 tiles).
+FIELD_BITS = 5
+FIELD_MASK = (1 << FIELD_BITS) - 1
+
+
+def _pack(*counts: int) -> int:
+    return sum(c << (FIELD_BITS * i) for i, c in enumerate(counts))
 
 
 class _GroupTable(dict[tuple[int, ...], GroupFacts]):
@@ -278,16 +355,25 @@ class _GroupTable(dict[tuple[int, ...], GroupFacts]):
             keep_value(counts, base + r, frozenset()) if suited else PAIR_VALUE * (key[r] - 1)
             for r in ranks
         )
+        total = sum(key)
+        pairs = sum(1 for c in key if c == 2)
+        triples = sum(1 for c in key if c >= 3)
+        units = sum(c >> 1 for c in key)
+        singles = sum(1 for c in key if c in (1, 4))
+        quads = sum(1 for c in key if c == 4)
+        orphans = sum(1 for r in ranks if base + r in ORPHANS)
         facts = GroupFacts(
             kinds=tuple(base + r for r in ranks),
             uses=uses,
             mask=sum(1 << r for r in ranks) if suited else 0,
-            total=sum(key),
-            pairs=sum(1 for c in key if c == 2),
-            triples=sum(1 for c in key if c >= 3),
-            units=sum(c >> 1 for c in key),
-            singles=sum(1 for c in key if c in (1, 4)),
-            quads=sum(1 for c in key if c == 4),
+            total=total,
+            pairs=pairs,
+            triples=triples,
+            units=units,
+            singles=singles,
+            quads=quads,
+            orphans=orphans,
+            packed=_pack(total, pairs, triples, units, singles, quads, orphans),
         )
         self[key] = facts
         return facts
@@ -297,7 +383,11 @@ _GROUPS = (_GroupTable(0), _GroupTable(9), _GroupTable(18), _GroupTable(HONOR_FI
 
 
 class Hand:
-    """A seat's tiles while it decides, with the counts plans need (cached per suit)."""
+    """A seat's tiles while it decides, with the counts plans need (cached per suit).
+
+    ``shape`` answers the shanten questions: the four groups are looked up once, and the
+    hand less a tile costs one more look-up.
+    """
 
     __slots__ = (
         "chi_runs",
@@ -307,10 +397,12 @@ class Hand:
         "meld_suits",
         "melds",
         "open",
+        "orphans",
         "pair_units",
         "pairs",
         "pungs",
         "quads",
+        "shape",
         "shapes",
         "singles",
         "size",
@@ -324,37 +416,55 @@ class Hand:
         self,
         counts: list[int],
         melds: Sequence[Meld],
-        shapes: tuple[Shape, ...],
+        shapes: Collection[Shape],
         value_honors: frozenset[Tile],
+        shape: HandShape | None = None,
     ) -> None:
+        if shape is None:
+            shape = HandShape(counts, len(melds))
+        self.shape = shape
         self.counts = counts
         self.melds = melds
         self.shapes = shapes
         self.value_honors = value_honors
+        keys = shape.keys
         m, p, s, z = (
-            _GROUPS[0][tuple(counts[0:9])],
-            _GROUPS[1][tuple(counts[9:18])],
-            _GROUPS[2][tuple(counts[18:27])],
-            _GROUPS[3][tuple(counts[27:34])],
+            _GROUPS[0][keys[0]],
+            _GROUPS[1][keys[1]],
+            _GROUPS[2][keys[2]],
+            _GROUPS[3][keys[3]],
         )
         self.kinds = [*m.kinds, *p.kinds, *s.kinds, *z.kinds]
-        honor_uses = [
-            use + (VALUE_HONOR * min(counts[t], 2) if t in value_honors else 0.0)
-            for t, use in zip(z.kinds, z.uses, strict=True)
-        ]
-        self.uses = [*m.uses, *p.uses, *s.uses, *honor_uses]
+        if z.kinds:
+            honor_uses = z.valued.get(value_honors)
+            if honor_uses is None:
+                honor_uses = z.valued[value_honors] = tuple(
+                    use + (VALUE_HONOR * min(counts[t], 2) if t in value_honors else 0.0)
+                    for t, use in zip(z.kinds, z.uses, strict=True)
+                )
+            self.uses = [*m.uses, *p.uses, *s.uses, *honor_uses]
+        else:
+            self.uses = [*m.uses, *p.uses, *s.uses]
         self.masks = (m.mask, p.mask, s.mask)
         self.sums = (m.total, p.total, s.total, z.total)
-        self.size = m.total + p.total + s.total + z.total
-        self.triples = m.triples + p.triples + s.triples + z.triples
-        self.pairs = m.pairs + p.pairs + s.pairs + z.pairs
-        self.pair_units = m.units + p.units + s.units + z.units
-        self.singles = m.singles + p.singles + s.singles + z.singles
-        self.quads = m.quads + p.quads + s.quads + z.quads
-        self.chi_runs = [m.base for m in melds if m.kind is MeldKind.CHI]
-        self.pungs = self.triples + len(melds) - len(self.chi_runs)
-        self.meld_suits = {_suit(m.base) for m in melds}
-        self.open = any(not m.concealed for m in melds)
+        packed = m.packed + p.packed + s.packed + z.packed
+        self.size = packed & FIELD_MASK
+        self.pairs = (packed >> FIELD_BITS) & FIELD_MASK
+        self.triples = triples = (packed >> 2 * FIELD_BITS) & FIELD_MASK
+        self.pair_units = (packed >> 3 * FIELD_BITS) & FIELD_MASK
+        self.singles = (packed >> 4 * FIELD_BITS) & FIELD_MASK
+        self.quads = (packed >> 5 * FIELD_BITS) & FIELD_MASK
+        self.orphans = packed >> 6 * FIELD_BITS
+        if melds:
+            self.chi_runs = [m.base for m in melds if m.kind is MeldKind.CHI]
+            self.pungs = triples + len(melds) - len(self.chi_runs)
+            self.meld_suits = {_suit(m.base) for m in melds}
+            self.open = any(not m.concealed for m in melds)
+        else:
+            self.chi_runs = []
+            self.pungs = triples
+            self.meld_suits = set()
+            self.open = False
 
     @property
     def full(self) -> bool:
@@ -364,20 +474,21 @@ class Hand:
     def shanten(self, shapes: Collection[Shape] = ()) -> int:
         """Shanten by the given shapes, by default the standard shape alone (the shape plans
         measure seven pairs, orphans and the knitted shapes themselves)."""
-        return shanten(self.counts, len(self.melds), shapes or STANDARD_ONLY)
+        return self.shape.shanten(shapes or None)
 
     def shanten_without(self, tile: Tile, shapes: Collection[Shape] = ()) -> int:
-        counts = self.counts
-        counts[tile] -= 1
-        try:
-            return shanten(counts, len(self.melds), shapes or STANDARD_ONLY)
-        finally:
-            counts[tile] += 1
+        return self.shape.shanten_without(tile, shapes or None)
 
 
 def _pung_distance(pungs: int, pairs: int) -> int:
     pungs = min(pungs, 4)
     return 8 - 2 * pungs - min(pairs, 5 - pungs)
+
+
+#: A :class:`Fit`'s fields before it is made one: plan, distance, penalty, own.
+_Option: TypeAlias = tuple[Plan, int, int, int]
+#: No limit on the effective distance of the fits listed.
+NO_LIMIT = 99
 
 
 class Planner:
@@ -386,59 +497,96 @@ class Planner:
     def fits(self, hand: Hand, standard: int) -> list[Fit]:
         """Every plan the hand can still follow, with its distance (after the best
         discard when the hand is full); ``standard`` is the hand's shanten."""
-        base = max(standard, 0)
-        none_penalty = NO_PLAN_OPEN_PENALTY if hand.open else NO_PLAN_PENALTY
-        fits = [Fit(NO_PLAN, base, none_penalty)]
-        extra = self._extra_fan(hand)
-        self._flush_fits(hand, base, extra, fits)
-        self._pung_fits(hand, base, extra, fits)
-        self._pattern_fits(hand, base, fits)
-        if not hand.melds:
-            self._special_fits(hand, standard, fits)
-        return fits
+        return [Fit(*option) for option in self._options(hand, standard, prune=False)]
 
     def best(self, hand: Hand, standard: int, previous: Plan | None = None) -> Fit:
         """The plan with the lowest effective distance (more fan on ties); the previous
         plan is kept unless another is strictly better."""
-        fits = self.fits(hand, standard)
-        best = fits[0]
-        best_key = best.distance + best.penalty
-        kept: Fit | None = None
-        for fit in fits:
-            key = fit.distance + fit.penalty
-            if key < best_key or (key == best_key and fit.plan.fan > best.plan.fan):
-                best, best_key = fit, key
-            if fit.plan is previous:
-                kept = fit
-        if kept is not None and kept.distance + kept.penalty <= best_key:
-            return kept
-        return best
+        options = self._options(hand, standard, prune=True)
+        best = options[0]
+        best_key = best[1] + best[2]
+        kept: _Option | None = None
+        for option in options:
+            key = option[1] + option[2]
+            if key < best_key or (key == best_key and option[0].fan > best[0].fan):
+                best, best_key = option, key
+            if option[0] is previous:
+                kept = option
+        if kept is not None and kept[1] + kept[2] <= best_key:
+            return Fit(*kept)
+        return Fit(*best)
+
+    def _options(self, hand: Hand, standard: int, prune: bool) -> list[_Option]:
+        """:meth:`fits` as tuples, no plan first. With ``prune``, only the plans that can
+        still be chosen: each family is measured against the lowest effective distance
+        of the plans before it (:meth:`best` takes a plan only when its effective distance
+        is at most that, and keeps the previous one on the same terms)."""
+        base = max(standard, 0)
+        none_penalty = NO_PLAN_OPEN_PENALTY if hand.open else NO_PLAN_PENALTY
+        options: list[_Option] = [(NO_PLAN, base, none_penalty, 0)]
+        limit = base + none_penalty if prune else NO_LIMIT
+        extra = self._extra_fan(hand)
+        low = self._flush_fits(hand, base, extra, limit, options)
+        if prune:
+            limit = low
+        low = self._pung_fits(hand, base, extra, limit, options)
+        if prune:
+            limit = low
+        low = self._pattern_fits(hand, base, limit, options)
+        if not hand.melds:
+            self._special_fits(hand, standard, low if prune else limit, options)
+        return options
 
     def _extra_fan(self, hand: Hand) -> bool:
         """Whether the hand shows 2 fan beside a 6-fan plan: a pair or pung of dragons or
         value winds."""
         counts = hand.counts
-        if any(counts[t] >= 2 for t in hand.value_honors):
-            return True
-        return any(m.kind is not MeldKind.CHI and m.base in hand.value_honors for m in hand.melds)
+        value_honors = hand.value_honors
+        for tile in value_honors:
+            if counts[tile] >= 2:
+                return True
+        return any(m.kind is not MeldKind.CHI and m.base in value_honors for m in hand.melds)
 
-    def _flush_fits(self, hand: Hand, base: int, extra: bool, fits: list[Fit]) -> None:
+    def _flush_fits(
+        self, hand: Hand, base: int, extra: bool, limit: int, out: list[_Option]
+    ) -> int:
+        """Appends the flush fits within ``limit``; returns the lowest effective distance
+        appended (``limit`` if none)."""
         full = hand.full
-        honors = hand.sums[HONOR_SUIT]
-        for plan in FLUSH_PLANS:
-            if not hand.meld_suits <= plan.tiles:
+        size, sums, meld_suits = hand.size, hand.sums, hand.meld_suits
+        honors = sums[HONOR_SUIT]
+        short = 0 if extra else SHORT_PLAN_PENALTY
+        low = limit
+        for suit, half_plan, half_short, full_plan, full_short in FLUSH_SUITS:
+            off = size - sums[suit] - honors
+            distance = off - 1 if full and off else off
+            if distance > PLAN_HORIZON or (meld_suits and not meld_suits <= half_plan.tiles):
+                continue  # and the full flush is as far, and as far from the melds
+            distance = base if base >= distance else distance
+            penalty = short if half_short else 0
+            key = distance + penalty
+            if key <= limit:
+                out.append((half_plan, distance, penalty, off))
+                low = min(low, key)
+            if meld_suits and not meld_suits <= full_plan.tiles:
                 continue
-            half = plan.kind is PlanKind.HALF_FLUSH
-            off = hand.size - hand.sums[plan.suit] - (honors if half else 0)
+            off += honors
             distance = off - 1 if full and off else off
             if distance > PLAN_HORIZON:
                 continue
-            penalty = SHORT_PLAN_PENALTY if plan.needs_extra and not extra else 0
-            fits.append(Fit(plan, max(base, distance), penalty, off))
+            distance = base if base >= distance else distance
+            penalty = short if full_short else 0
+            key = distance + penalty
+            if key <= limit:
+                out.append((full_plan, distance, penalty, off))
+                low = min(low, key)
+        return low
 
-    def _pung_fits(self, hand: Hand, base: int, extra: bool, fits: list[Fit]) -> None:
+    def _pung_fits(self, hand: Hand, base: int, extra: bool, limit: int, out: list[_Option]) -> int:
+        """Appends the all-pungs fit within ``limit``; returns the lowest effective
+        distance appended (``limit`` if none)."""
         if hand.chi_runs:
-            return
+            return limit
         pungs, pairs = hand.pungs, hand.pairs
         distance = _pung_distance(pungs, pairs)
         if hand.full and not hand.singles:
@@ -449,48 +597,89 @@ class Planner:
                 options.append(_pung_distance(pungs - 1, pairs + 1))
             distance = min(options) if options else distance
         if distance > PLAN_HORIZON:
-            return
+            return limit
         extra = extra or hand.triples >= 2
         penalty = 0 if extra else SHORT_PLAN_PENALTY
-        fits.append(Fit(ALL_PUNGS_PLAN, max(base, distance), penalty))
+        distance = max(base, distance)
+        if distance + penalty <= limit:
+            out.append((ALL_PUNGS_PLAN, distance, penalty, 0))
+            return distance + penalty
+        return limit
 
-    def _pattern_fits(self, hand: Hand, base: int, fits: list[Fit]) -> None:
+    def _pattern_fits(self, hand: Hand, base: int, limit: int, out: list[_Option]) -> int:
+        """Appends the pattern fits within ``limit``; returns the lowest effective
+        distance appended (``limit`` if none)."""
         masks = hand.masks
-        held = (RUN_HELD[masks[0]], RUN_HELD[masks[1]], RUN_HELD[masks[2]])
-        chi_runs = frozenset(hand.chi_runs)
         melds = len(hand.melds)
+        reach = min(PATTERN_HORIZON, limit)  # the most tiles a useful pattern may miss
+        low = limit
+        chi_runs = hand.chi_runs
         if melds - len(chi_runs) > 1:
-            return  # two melds that are not runs: no pattern has room for them
-        for plan in PATTERN_PLANS:
+            return low  # two melds that are not runs: no pattern has room for them
+        if not chi_runs:
+            # No meld, or one pung or kong beside the pattern: each plan needs its 9 tiles.
+            for plan, suit in PURE_DATA:
+                missing = 9 - PURE_HELD[masks[suit]]
+                if missing <= reach:
+                    key = base if base >= missing else missing
+                    out.append((plan, key, 0, missing))
+                    low = min(low, key)
+            if reach < 0:
+                return low
+            shares = (
+                PATTERN_SHARE[0][masks[0]] + PATTERN_SHARE[1][masks[1]] + PATTERN_SHARE[2][masks[2]]
+            )
+            near = (shares + RUN_LIFT[9 - reach]) & RUN_TOPS  # the plans missing <= reach
+            while near:
+                bit = near & -near
+                near ^= bit
+                k = (bit.bit_length() - 1) // RUN_BITS
+                missing = 9 - ((shares >> (RUN_BITS * k)) & RUN_FIELD)
+                key = base if base >= missing else missing
+                out.append((MIXED_DATA[k][0], key, 0, missing))
+                low = min(low, key)
+            return low
+        held = (RUN_HELD[masks[0]], RUN_HELD[masks[1]], RUN_HELD[masks[2]])
+        chi = frozenset(chi_runs)
+        if melds == 1:
+            plans = PATTERN_PLANS
+        else:  # a plan with room for the melds holds one of the runs at least
+            plans = tuple(PATTERN_PLANS[i] for i in sorted({i for r in chi for i in RUN_PLANS[r]}))
+        for plan in plans:
             (s0, r0), (s1, r1), (s2, r2) = plan.parts
-            if melds:
-                matched = chi_runs & plan.run_set
-                if melds - len(matched) > 1:
-                    continue  # more than one meld outside the pattern: impossible
-                if matched:
-                    missing = sum(
-                        3 - held[suit][rank]
-                        for run, (suit, rank) in zip(plan.runs, plan.parts, strict=True)
-                        if run not in matched
-                    )
-                    if missing <= PATTERN_HORIZON:
-                        fits.append(Fit(plan, max(base, missing), 0, missing))
-                    continue
-            missing = 9 - held[s0][r0] - held[s1][r1] - held[s2][r2]
-            if missing <= PATTERN_HORIZON:
-                fits.append(Fit(plan, max(base, missing), 0, missing))
+            matched = chi & plan.run_set
+            if melds - len(matched) > 1:
+                continue  # more than one meld outside the pattern: impossible
+            if matched:
+                missing = sum(
+                    3 - held[suit][rank]
+                    for run, (suit, rank) in zip(plan.runs, plan.parts, strict=True)
+                    if run not in matched
+                )
+            else:
+                missing = 9 - held[s0][r0] - held[s1][r1] - held[s2][r2]
+            if missing <= reach:
+                out.append((plan, max(base, missing), 0, missing))
+                low = min(low, max(base, missing))
+        return low
 
-    def _special_fits(self, hand: Hand, standard: int, fits: list[Fit]) -> None:
+    def _special_fits(self, hand: Hand, standard: int, limit: int, out: list[_Option]) -> None:
         # A full hand keeps its pairs by discarding an odd tile, else it breaks one.
         breaks = hand.full and hand.singles == 0 and hand.triples == 0
         distance = 6 - hand.pair_units + (1 if breaks else 0)
-        if distance <= PATTERN_HORIZON:
-            fits.append(Fit(SEVEN_PAIRS_PLAN, max(distance, 0), 0))
-        orphans = sum(1 for t in ORPHANS if hand.counts[t])
-        if orphans >= ORPHAN_START:
-            fits.append(Fit(ORPHANS_PLAN, max(hand.shanten(ORPHANS_PLAN.shapes), 0), 0))
+        if distance <= PATTERN_HORIZON and distance <= limit:
+            out.append((SEVEN_PAIRS_PLAN, max(distance, 0), 0, 0))
+            limit = min(limit, max(distance, 0)) if limit < NO_LIMIT else limit
+        if hand.orphans >= ORPHAN_START:
+            distance = max(hand.shanten(ORPHANS_PLAN.shapes), 0)
+            if distance <= limit:
+                out.append((ORPHANS_PLAN, distance, 0, 0))
+                limit = min(limit, distance) if limit < NO_LIMIT else limit
         if standard >= KNITTED_START and Shape.KNITTED_STRAIGHT in hand.shapes:
-            fits.append(Fit(KNITTED_PLAN, max(hand.shanten(KNITTED_PLAN.shapes), 0), 0))
+            # Measured only up to the limit: past it the plan could not be chosen.
+            distance = max(hand.shape.shanten_below(KNITTED_PLAN.shapes, limit + 1), 0)
+            if distance <= limit:
+                out.append((KNITTED_PLAN, distance, 0, 0))
 
     def after(self, hand: Hand, fit: Fit, tile: Tile) -> int:
         """The plan's own distance once ``tile`` is discarded from a full hand."""
@@ -512,27 +701,39 @@ class Planner:
         return 0
 
     def keeps(self, fit: Fit, tile: Tile) -> bool:
-        """Whether the plan wants the tile."""
-        plan = fit.plan
-        if plan.family is Family.FLUSH:
-            return _suit(tile) in plan.tiles
-        return tile in plan.tiles
+        """Whether the plan wants the tile: in the flush's suits, or one of its tiles."""
+        return fit.plan.keep[tile]
 
     def bounds(self, hand: Hand, fit: Fit, floor: int) -> list[int]:
-        """For each kind in hand, a lower bound of the distance once it is discarded."""
+        """For each kind in hand, a lower bound of the distance once it is discarded
+        (``max(floor, after(hand, fit, tile))``, from the few values ``after`` takes)."""
         plan = fit.plan
         family = plan.family
+        kinds = hand.kinds
         if family is Family.FLUSH:
-            own, suits = fit.own, plan.tiles
-            return [max(floor, own if _suit(t) in suits else own - 1) for t in hand.kinds]
+            keep, own = plan.keep, fit.own
+            kept, dropped = max(floor, own), max(floor, own - 1)
+            return [kept if keep[t] else dropped for t in kinds]
+        counts = hand.counts
         if family is Family.PATTERN:
-            own, counts, tiles = fit.own, hand.counts, plan.tiles
-            return [
-                max(floor, own + 1 if counts[t] == 1 and t in tiles else own) for t in hand.kinds
-            ]
-        if family in (Family.PUNGS, Family.PAIRS):
-            return [max(floor, self.after(hand, fit, t)) for t in hand.kinds]
-        return [floor] * len(hand.kinds)
+            keep, own = plan.keep, fit.own
+            lost, same = max(floor, own + 1), max(floor, own)
+            return [lost if counts[t] == 1 and keep[t] else same for t in kinds]
+        if family is Family.PUNGS:
+            pungs, pairs = hand.pungs, hand.pairs
+            by_count = (
+                max(floor, _pung_distance(pungs, pairs)),
+                max(floor, _pung_distance(pungs, pairs)),
+                max(floor, _pung_distance(pungs, pairs - 1)),
+                max(floor, _pung_distance(pungs - 1, pairs + 1)),
+                max(floor, _pung_distance(pungs, pairs)),
+            )
+            return [by_count[counts[t]] for t in kinds]
+        if family is Family.PAIRS:
+            odd = max(floor, 6 - hand.pair_units)
+            even = max(floor, 6 - hand.pair_units + 1)
+            return [even if counts[t] % 2 == 0 else odd for t in kinds]
+        return [floor] * len(kinds)
 
     def meld_fits(self, fit: Fit, meld: Meld) -> bool:
         """Whether a new meld keeps the plan possible."""
@@ -581,10 +782,24 @@ def base_danger(tile: Tile, unseen: int) -> float:
 
 #: :func:`base_danger` of every tile by copies unseen (0 … 3).
 BASE_DANGER = tuple(tuple(base_danger(t, u) for u in range(COPIES)) for t in range(N_KINDS))
+#: The same by copies seen (0 … 16, past 4 as for 4), as :meth:`Bot.danger` looks it up.
+MOST_SEEN = 4 * COPIES
+DANGER_BY_SEEN = tuple(
+    tuple(BASE_DANGER[t][min(max(0, COPIES - seen), 3)] for seen in range(MOST_SEEN + 1))
+    for t in range(N_KINDS)
+)
 SUIT_OF = tuple(_suit(t) for t in range(N_KINDS))
+#: The factor of each tile's danger when an opponent's melds show a suit, by that suit.
+SHOWN_FACTOR = tuple(
+    tuple(
+        FLUSH_SUIT_FACTOR if SUIT_OF[t] in (shown, HONOR_SUIT) else OFF_SUIT_FACTOR
+        for t in range(N_KINDS)
+    )
+    for shown in range(SUITS)
+)
 
 
-def suji(discarded: set[Tile]) -> set[Tile]:
+def suji(discarded: Iterable[Tile]) -> set[Tile]:
     """Tiles three ranks from a discard in the same suit (筋): a two-sided wait on them
     would also have taken the discarded tile."""
     out = set()
@@ -598,12 +813,52 @@ def suji(discarded: set[Tile]) -> set[Tile]:
     return out
 
 
-@dataclass(frozen=True, slots=True)
-class Threat:
+class Threat(NamedTuple):
     """An opponent still playing and how likely it is to be ready, from what shows."""
 
     seat: int
     level: float
+
+
+def threat_level(melds: int, discards: int) -> float:
+    """How likely an opponent with ``melds`` melds and ``discards`` discards is ready."""
+    base = MELD_THREAT[min(melds, len(MELD_THREAT) - 1)]
+    late = min(1.0, discards / LATE_TURN)
+    return base + (1 - base) * LATE_WEIGHT * late * late
+
+
+#: :func:`threat_level` by melds (0 … 4) and discards (0 … ``LATE_TURN``, fully late).
+THREAT_LEVEL = tuple(
+    tuple(threat_level(melds, discards) for discards in range(LATE_TURN + 1))
+    for melds in range(len(MELD_THREAT))
+)
+#: The :class:`Threat` of each seat, melds (0 … 4) and discards (0 … ``MAX_DISCARDS``),
+#: made once (:meth:`Bot.threats` makes the others it meets).
+MAX_SEATS = 4
+MAX_DISCARDS = 160
+THREATS = tuple(
+    tuple(
+        tuple(Threat(seat, THREAT_LEVEL[melds][min(d, LATE_TURN)]) for d in range(MAX_DISCARDS))
+        for melds in range(len(MELD_THREAT))
+    )
+    for seat in range(MAX_SEATS)
+)
+
+
+class _Read:
+    """What one opponent's table shows, for :meth:`Bot.danger`: the tiles it discarded,
+    their suji and the suit its melds show. Its discards only grow, so the sets are
+    brought up to date from the discards not read yet."""
+
+    __slots__ = ("count", "discarded", "melds", "near", "pool", "shown")
+
+    def __init__(self, pool: list[Tile]) -> None:
+        self.pool = pool  # the table's list of the opponent's discards
+        self.count = 0  # discards read so far
+        self.melds = -1  # melds when ``shown`` was read
+        self.discarded: set[Tile] = set()
+        self.near: set[Tile] = set()
+        self.shown: int | None = None
 
 
 class Bot:
@@ -619,49 +874,97 @@ class Bot:
         self.shanten_after: int | None = None  # shanten after its last discard, if known
         self.legal: dict[tuple[tuple[int, ...], int, Tile], tuple[bool, bool]] = {}
         self.value_honors: frozenset[Tile] | None = None
+        self.reads: dict[int, _Read] = {}  # by opponent seat
+        self.opponents: list[tuple[int, int, int]] = []  # last seen, and their threats:
+        self.threat_list: list[Threat] = []
+        self.threat_level = 0.0  # the highest of them
 
     # -- what the seat sees
 
-    def _hand(self, view: SeatView) -> Hand:
+    def _hand(
+        self, view: SeatView, shape: HandShape | None = None, melds: Sequence[Meld] | None = None
+    ) -> Hand:
+        """The seat's hand (or ``shape``'s counts with ``melds``, a hand after a call)."""
         if self.value_honors is None:
             self.value_honors = frozenset((*DRAGONS, view.seat_wind, view.round_wind))
-        return Hand(view.hand(), view.melds(), view.shapes(), self.value_honors)
+        return Hand(
+            shape.counts if shape else view.hand(),
+            view.melds() if melds is None else melds,
+            view.shapes(),
+            self.value_honors,
+            shape,
+        )
 
     def threats(self, view: SeatView) -> list[Threat]:
-        """Each opponent still playing, with how likely it is to be ready."""
-        out = []
-        top = len(MELD_THREAT) - 1
-        for other, melds, discards in view.opponents():
-            base = MELD_THREAT[min(melds, top)]
-            late = min(1.0, discards / LATE_TURN)
-            out.append(Threat(other, base + (1 - base) * LATE_WEIGHT * late * late))
-        return out
+        """Each opponent still playing, with how likely it is to be ready (the list is
+        shared until an opponent acts: do not change it)."""
+        opponents = view.opponents()
+        if opponents != self.opponents:
+            self.opponents = opponents
+            try:
+                threats = [THREATS[other][melds][d] for other, melds, d in opponents]
+            except IndexError:
+                threats = [Threat(other, threat_level(m, d)) for other, m, d in opponents]
+            self.threat_list = threats
+            self.threat_level = max([t.level for t in threats], default=0.0)
+        return self.threat_list
 
-    def danger(self, view: SeatView, tiles: Sequence[Tile], threats: list[Threat]) -> list[float]:
+    def danger(
+        self,
+        view: SeatView,
+        tiles: Sequence[Tile],
+        threats: list[Threat],
+        seen: list[int] | None = None,
+    ) -> list[float]:
         """Each tile's danger, summed over the threatening opponents weighted by threat:
         :func:`base_danger`, × 0.6 on suji, × 1.6 in the suit (and honours) an opponent's
-        melds show and × 0.3 outside it, at most 0.12 on the opponent's own discards."""
-        seen = view.seen()
-        base = [BASE_DANGER[t][min(max(0, COPIES - seen[t]), 3)] for t in tiles]
+        melds show and × 0.3 outside it, at most 0.12 on the opponent's own discards.
+        ``seen`` is :meth:`SeatView.seen`, when the caller has it."""
+        if seen is None:
+            seen = view.seen()
+        base = [DANGER_BY_SEEN[t][seen[t]] for t in tiles]
         out = [0.0] * len(tiles)
         for threat in threats:
             level = threat.level
             if level < THREAT_FLOOR:
                 continue
-            discarded = set(view.discards(threat.seat))
-            near = suji(discarded)
-            shown = self._shown_suit(view, threat.seat)
-            for i, tile in enumerate(tiles):
-                danger = base[i]
-                if tile in near:
-                    danger *= SUJI_FACTOR
-                if shown is not None:
-                    in_suit = SUIT_OF[tile] in (shown, HONOR_SUIT)
-                    danger *= FLUSH_SUIT_FACTOR if in_suit else OFF_SUIT_FACTOR
-                if tile in discarded and danger > GENBUTSU_DANGER:
-                    danger = GENBUTSU_DANGER
-                out[i] += level * danger
+            read = self._read(view, threat.seat)
+            discarded, near, shown = read.discarded, read.near, read.shown
+            rows = zip(out, base, tiles, strict=True)
+            # One pass per opponent; each ``if`` only names the tile's danger ``d`` (a
+            # danger is never negative), capped on the opponent's own discards.
+            if shown is None:
+                out = [
+                    o + level * (GENBUTSU_DANGER if d > GENBUTSU_DANGER and t in discarded else d)
+                    for o, b, t in rows
+                    if (d := b * SUJI_FACTOR if t in near else b) >= 0
+                ]
+            else:
+                factor = SHOWN_FACTOR[shown]
+                out = [
+                    o + level * (GENBUTSU_DANGER if d > GENBUTSU_DANGER and t in discarded else d)
+                    for o, b, t in rows
+                    if (d := (b * SUJI_FACTOR if t in near else b) * factor[t]) >= 0
+                ]
         return out
+
+    def _read(self, view: SeatView, other: int) -> _Read:
+        """The opponent's discards, their suji and its shown suit, brought up to date
+        with what it discarded or declared since the last read."""
+        pool = view.discards(other)
+        read = self.reads.get(other)
+        if read is None or read.pool is not pool:
+            read = self.reads[other] = _Read(pool)
+        if read.count != len(pool):
+            new = pool[read.count :]
+            read.discarded.update(new)
+            read.near.update(suji(new))
+            read.count = len(pool)
+        melds = view.meld_count(other)
+        if read.melds != melds:
+            read.shown = self._shown_suit(view, other)
+            read.melds = melds
+        return read
 
     def _shown_suit(self, view: SeatView, other: int) -> int | None:
         melds = view.exposed_melds(other)
@@ -676,46 +979,59 @@ class Bot:
         drawn = view.drawn
         if drawn is not None and view.self_draw_answer() is not None:
             return TurnAction(TurnKind.WIN, drawn)
-        hand = self._hand(view)
-        standard = hand.shanten()
+        melds = view.melds()
+        shape = HandShape(view.hand(), len(melds))
+        standard = shape.shanten()
         threats = self.threats(view)
-        if drawn is not None and self._passes_on(view, hand, standard, drawn, threats):
+        level = self.threat_level
+        if drawn is not None and self._passes_on(
+            view, shape.counts, melds, standard, drawn, threats, level
+        ):
             return TurnAction(TurnKind.DISCARD, drawn)
-        if self._still_folding(standard, threats):
+        hand = self._hand(view, shape)
+        if self._still_folding(standard, level):
             return TurnAction(TurnKind.DISCARD, self._safest(view, hand, threats))
         fit = self._fit(hand, standard)
         if drawn is not None and view.can_replace():
             kong = self._kong(hand, standard, fit)
             if kong is not None:
                 return kong
-        return TurnAction(TurnKind.DISCARD, self._discard(view, hand, standard, fit, threats))
+        return TurnAction(
+            TurnKind.DISCARD, self._discard(view, hand, standard, fit, threats, level)
+        )
 
     def _passes_on(
-        self, view: SeatView, hand: Hand, standard: int, drawn: Tile, threats: list[Threat]
+        self,
+        view: SeatView,
+        counts: list[int],
+        melds: Sequence[Meld],
+        standard: int,
+        drawn: Tile,
+        threats: list[Threat],
+        level: float,
     ) -> bool:
         """Whether to discard the tile just drawn without looking further: it does not
         lower the shanten (so the hand before the draw, chosen last turn, is still as
         good), the plan does not want it, it makes no pair or kong, no opponent makes the
-        bot think of folding, and the tile is not dangerous."""
+        bot think of folding (``level`` is the highest threat), and the tile is not
+        dangerous."""
         fit = self.fit
         if fit is None or self.shanten_after is None or standard < max(self.shanten_after, 1):
             return False
-        if self.planner.keeps(fit, drawn) or hand.counts[drawn] > 1:
+        if fit.plan.keep[drawn] or counts[drawn] > 1:
             return False
-        if any(m.base == drawn and m.kind is MeldKind.PONG for m in hand.melds):
+        if any(m.base == drawn and m.kind is MeldKind.PONG for m in melds):
             return False
-        level = max((t.level for t in threats), default=0.0)
         if level >= self.params.fold_threat:
             return False
         if level < THREAT_FLOOR or not self.params.safety:
             return True
         return self.danger(view, [drawn], threats)[0] < SAFE_ENOUGH
 
-    def _still_folding(self, standard: int, threats: list[Threat]) -> bool:
+    def _still_folding(self, standard: int, level: float) -> bool:
         """Whether the bot folded last turn and nothing brought its hand closer."""
         if self.distance is not None or self.fit is None or standard <= 0:
             return False
-        level = max((t.level for t in threats), default=0.0)
         params = self.params
         return level >= params.fold_threat and max(standard, self.fit.distance) >= (
             params.fold_distance
@@ -727,16 +1043,22 @@ class Bot:
         for option in options:
             if option.kind is ClaimKind.WIN:
                 return option
-        hand = self._hand(view)
-        if hand.size != FULL_HAND - 1 - 3 * len(hand.melds):
+        melds = view.melds()
+        counts = view.hand()
+        if sum(counts) != FULL_HAND - 1 - 3 * len(melds):
             return None  # flowers still held from the deal: nothing before its first turn
-        now = self._distance_now(hand)
-        threat = max((t.level for t in self.threats(view)), default=0.0)
+        shape = HandShape(counts, len(melds))
+        if self.distance is None:
+            now = self._distance_now(self._hand(view, shape))
+        else:
+            now = self.distance
+        self.threats(view)
+        threat = self.threat_level
         if now >= self.params.fold_distance and threat >= self.params.fold_threat:
             return None
         best: tuple[int, Claim] | None = None
         for option in options:
-            gain = self._call_gain(hand, option, tile, from_seat, now)
+            gain = self._call_gain(view, shape, melds, option, tile, from_seat, now)
             if gain is not None and (best is None or gain > best[0]):
                 best = (gain, option)
         return best[1] if best is not None else None
@@ -766,8 +1088,10 @@ class Bot:
             for tile in hand.kinds:
                 if counts[tile] == 4 and tile not in fit.plan.tiles:
                     counts[tile] = 0
-                    after = shanten(counts, len(hand.melds) + 1, STANDARD_ONLY)
-                    counts[tile] = 4
+                    try:
+                        after = HandShape(counts, len(hand.melds) + 1).shanten()
+                    finally:
+                        counts[tile] = 4
                     if after <= target:
                         return TurnAction(TurnKind.CONCEALED_KONG, tile)
         for meld in hand.melds:
@@ -779,98 +1103,126 @@ class Bot:
     # -- calls
 
     def _call_gain(
-        self, hand: Hand, option: Claim, tile: Tile, from_seat: int, now: int
+        self,
+        view: SeatView,
+        hand: HandShape,
+        hand_melds: Sequence[Meld],
+        option: Claim,
+        tile: Tile,
+        from_seat: int,
+        now: int,
     ) -> int | None:
         """How much calling ``tile`` shortens the hand's distance, when it is worth it."""
         if option.kind is ClaimKind.CHI:
             used = [t for t in option.tiles if t != tile]
-            meld = Meld(MeldKind.CHI, option.tiles, from_seat)
         elif option.kind is ClaimKind.PONG:
             used = [tile, tile]
-            meld = Meld(MeldKind.PONG, (tile,) * 3, from_seat)
         else:
             used = [tile] * 3
+        standard = hand.shanten_after_call(used)
+        if option.kind is ClaimKind.KONG:
+            # A kong keeps the shape; take it when the hand is open already.
             meld = Meld(MeldKind.KONG, (tile,) * 4, from_seat)
+            keeps = self.fit is None or self.planner.meld_fits(self.fit, meld)
+            is_open = any(not m.concealed for m in hand_melds)
+            return 1 if is_open and keeps and standard <= max(now, 0) else None
+        if standard >= now:
+            return None
+        if option.kind is ClaimKind.CHI:
+            meld = Meld(MeldKind.CHI, option.tiles, from_seat)
+        else:
+            meld = Meld(MeldKind.PONG, (tile,) * 3, from_seat)
         counts = hand.counts.copy()
         for t in used:
             counts[t] -= 1
-        melds = [*hand.melds, meld]
-        standard = shanten(counts, len(melds), STANDARD_ONLY)
-        if option.kind is ClaimKind.KONG:
-            # A kong keeps the shape; take it when the hand is open already.
-            keeps = self.fit is None or self.planner.meld_fits(self.fit, meld)
-            return 1 if hand.open and keeps and standard <= max(now, 0) else None
-        if standard >= now:
-            return None
-        after = Hand(counts, melds, hand.shapes, hand.value_honors)
+        melds = [*hand_melds, meld]
+        after = self._hand(view, HandShape(counts, len(melds)), melds)
         fit = self.planner.best(after, standard) if self.plans else Fit(NO_PLAN, standard, 0)
         if not self.planner.meld_fits(fit, meld):
             return None
         gain = now - fit.effective
-        valuable = option.kind is ClaimKind.PONG and tile in hand.value_honors
+        valuable = option.kind is ClaimKind.PONG and tile in after.value_honors
         return gain if gain >= (1 if valuable else self.params.call_gain) else None
 
     # -- discards
 
     def _discard(
-        self, view: SeatView, hand: Hand, standard: int, fit: Fit, threats: list[Threat]
+        self,
+        view: SeatView,
+        hand: Hand,
+        standard: int,
+        fit: Fit,
+        threats: list[Threat],
+        threat: float,
     ) -> Tile:
+        """The discard of a full hand; ``threat`` is the highest threat level."""
         params = self.params
-        threat = max((t.level for t in threats), default=0.0)
+        seen = None
         if standard <= 0:
-            ready = self._ready_choice(view, hand)
+            seen = view.seen()
+            ready = self._ready_choice(view, hand, seen)
             if ready is not None:
                 if threat >= params.fold_ready_threat:
-                    return self._safest(view, hand, threats)
+                    return self._safest(view, hand, threats, seen)
                 self.distance = self.shanten_after = 0
                 return ready
         if max(standard, fit.distance) >= params.fold_distance and threat >= params.fold_threat:
-            return self._safest(view, hand, threats)
+            return self._safest(view, hand, threats, seen)
         guarded = threats if params.safety > 0 and threat >= THREAT_FLOOR else []
-        tile, distance, after = self._plan_choice(view, hand, standard, fit, guarded)
+        tile, distance, after = self._plan_choice(view, hand, standard, fit, guarded, seen)
         self.distance = distance + fit.penalty
         self.shanten_after = after if not fit.plan.shapes else None
         return tile
 
     def _plan_choice(
-        self, view: SeatView, hand: Hand, standard: int, fit: Fit, threats: list[Threat]
+        self,
+        view: SeatView,
+        hand: Hand,
+        standard: int,
+        fit: Fit,
+        threats: list[Threat],
+        seen: list[int] | None = None,
     ) -> tuple[Tile, int, int]:
         """The discard with the lowest ``max(shanten, plan distance)``, tried best bound
         first; among equal bounds the least useful tile goes first, or with ``threats``
         the one whose use and danger together weigh least. Returns the tile, its distance
         and the shanten it leaves."""
-        shapes = fit.plan.shapes or STANDARD_ONLY
-        floor = max(standard if not fit.plan.shapes else hand.shanten(shapes), 0)
+        shapes = fit.plan.shapes or None
+        floor = max(standard if shapes is None else hand.shanten(shapes), 0)
         kinds = hand.kinds
-        planner = self.planner
+        keep = fit.plan.keep
         uses = [
-            use + PLAN_TILE if planner.keeps(fit, tile) else use
+            use + PLAN_TILE if keep[tile] else use
             for use, tile in zip(hand.uses, kinds, strict=True)
         ]
         if threats:
             weight = self.params.safety
-            danger = self.danger(view, kinds, threats)
+            danger = self.danger(view, kinds, threats, seen)
             uses = [use + weight * d for use, d in zip(uses, danger, strict=True)]
-        order = sorted(zip(planner.bounds(hand, fit, floor), uses, kinds, strict=True))
-        best: tuple[int, int, Tile] | None = None
-        for bound, _, tile in order:
-            if best is not None and bound >= best[0]:
+        candidates = list(zip(self.planner.bounds(hand, fit, floor), uses, kinds, strict=True))
+        shape = hand.shape
+        # The best bound first: most turns end with it, so sort only when they do not.
+        bound, _, tile = first = min(candidates)
+        after = shape.shanten_without(tile, shapes)
+        if after <= bound:
+            return tile, bound, after
+        best = (max(after, bound), after, tile)
+        candidates.remove(first)
+        candidates.sort()
+        for bound, _, tile in candidates:
+            if bound >= best[0]:
                 break
-            after = hand.shanten_without(tile, shapes)
+            after = shape.shanten_without(tile, shapes)
             distance = max(after, bound)
-            if best is None or distance < best[0]:
+            if distance < best[0]:
                 best = (distance, after, tile)
             if distance == bound:
                 break
-        assert best is not None
         return best[2], best[0], best[1]
 
-    def _ready_choice(self, view: SeatView, hand: Hand) -> Tile | None:
+    def _ready_choice(self, view: SeatView, hand: Hand, seen: list[int]) -> Tile | None:
         """The discard keeping the most live waits that are legal wins; None when no
         discard leaves a ready hand with a legal wait."""
-        seen = view.seen()
-        counts = hand.counts
-        melds = len(hand.melds)
         drawn = view.drawn
         before = view.waits()
         candidates = hand.kinds
@@ -884,41 +1236,62 @@ class Bot:
                     t < HONOR_FIRST and _suit(t) == _suit(drawn) and abs(t - drawn) <= RESHAPE_REACH
                 )
             ]
+        shape, shapes = hand.shape, hand.shapes
         found: list[tuple[int, Tile, tuple[Tile, ...]]] = []
         for tile in candidates:
-            if tile == drawn and before:
-                tiles = before
-            else:
-                counts[tile] -= 1
-                tiles = waits(counts, melds, hand.shapes)
-                counts[tile] += 1
+            tiles = before if tile == drawn and before else shape.waits_without(tile, shapes)
             if tiles:
-                live = sum(max(0, COPIES - seen[w]) for w in tiles)
-                found.append((live, tile, tiles))
-        found.sort(key=lambda item: (-item[0], item[1]))
+                live = sum([COPIES - seen[w] for w in tiles if seen[w] < COPIES])
+                found.append((-live, tile, tiles))
+        found.sort()
         best: tuple[float, Tile] | None = None
-        for live, tile, tiles in found:
-            if best is not None and live <= best[0]:
+        for i, (live, tile, tiles) in enumerate(found):
+            if best is not None and -live <= best[0]:
                 break  # the legal share cannot beat it: it is at most the live count
-            worth = self._wait_value(view, hand, tile, tiles, seen)
-            if worth > 0 and (best is None or worth > best[0]):
+            beat = best[0] if best is not None else 0.0
+            rival = -found[i + 1][0] if i + 1 < len(found) else 0
+            worth = self._wait_value(view, hand, tile, tiles, seen, beat, rival)
+            if worth > beat:
                 best = (worth, tile)
         return best[1] if best is not None else None
 
     def _wait_value(
-        self, view: SeatView, hand: Hand, discard: Tile, tiles: tuple[Tile, ...], seen: list[int]
+        self,
+        view: SeatView,
+        hand: Hand,
+        discard: Tile,
+        tiles: tuple[Tile, ...],
+        seen: list[int],
+        beat: float = 0.0,
+        rival: float = math.inf,
     ) -> float:
-        """Live copies of the waits that are legal wins (self-draw-only ones count less)."""
+        """Live copies of the waits that are legal wins (self-draw-only ones count less).
+
+        Only as exact as the choice needs: the value so far is returned as soon as the
+        waits left cannot lift it above ``beat`` (the best value of another discard), or
+        once it is above ``beat`` and at least ``rival`` (the live count of the next
+        discard to try, which then cannot beat it). A value only grows wait by wait, so
+        the choice is the one the whole value would give."""
         counts = hand.counts
         counts[discard] -= 1
         key = tuple(counts)
         counts[discard] += 1
+        melds = len(hand.melds)
+        lives = [max(0, COPIES - seen[wait]) for wait in tiles]
         value = 0.0
-        for wait in tiles:
-            live = max(0, COPIES - seen[wait])
+        for i, wait in enumerate(tiles):
+            live = lives[i]
             if not live:
                 continue
-            on_discard, on_draw = self._legal(view, key, len(hand.melds), wait)
+            if value > beat and value >= rival:
+                return value
+            if beat > 0:
+                bound = value
+                for rest in lives[i:]:
+                    bound += rest
+                if bound <= beat:
+                    return value  # cannot beat it: the rest add at most their live copies
+            on_discard, on_draw = self._legal(view, key, melds, wait)
             if on_discard:
                 value += live
             elif on_draw:
@@ -932,7 +1305,7 @@ class Bot:
         known = self.legal.get((key, melds, wait))
         if known is not None:
             return known
-        tiles = [t for t in range(N_KINDS) for _ in range(key[t])]
+        tiles = [t for t, count in enumerate(key) if count for _ in range(count)]
         answer = view.score_if(tiles, wait, self_drawn=False)
         on_discard = on_draw = answer.legal
         if not on_discard and answer.total is not None:
@@ -946,10 +1319,12 @@ class Bot:
         self.legal[key, melds, wait] = (on_discard, on_draw)
         return on_discard, on_draw
 
-    def _safest(self, view: SeatView, hand: Hand, threats: list[Threat]) -> Tile:
+    def _safest(
+        self, view: SeatView, hand: Hand, threats: list[Threat], seen: list[int] | None = None
+    ) -> Tile:
         """Fold: the tile least likely to deal in, then the least useful."""
         kinds = hand.kinds
-        danger = self.danger(view, kinds, threats)
+        danger = self.danger(view, kinds, threats, seen)
         self.distance = self.shanten_after = None
         return min(zip(danger, hand.uses, kinds, strict=True))[2]
 

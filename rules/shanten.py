@@ -63,6 +63,8 @@ PAIRS_PER_HAND = 7
 _SUIT_BASES = (MAN, PIN, SOU)
 #: ``(start, stop)`` of the four tile groups in a count vector: characters, dots, bamboo, honors.
 _GROUP_BOUNDS = ((MAN, PIN), (PIN, SOU), (SOU, EAST), (EAST, N_KINDS))
+#: Tiles per suit: a tile's group is ``tile // _GROUP_SPAN`` (the honors are group 3).
+_GROUP_SPAN = PIN - MAN
 #: The three knitted rows of ranks 147 / 258 / 369, as offsets inside a suit.
 _KNITTED_ROWS = ((0, 3, 6), (1, 4, 7), (2, 5, 8))
 
@@ -265,16 +267,22 @@ def _group_profile(key: tuple[int, ...], runs: bool) -> Profile:
     first = _first_tile(key)
     if first < 0:
         return _EMPTY_PROFILE
-    best: Profile = (_NONE,) * len(_EMPTY_PROFILE)
+    best = [_NONE] * len(_EMPTY_PROFILE)
     for block in _SHANTEN_BLOCKS:
         rest = _take(key, first, block, runs)
         if rest is None:
             continue
-        block_profile = [_NONE] * len(_EMPTY_PROFILE)
-        block_profile[block.pairs * _SET_SLOTS + block.sets] = block.partials
-        joined = _combine(tuple(block_profile), _group_profile(rest, runs))
-        best = tuple(map(max, best, joined))
-    return best
+        # _combine with the block's one-slot profile: shift the rest's slots by the block.
+        for rest_slot, partials in enumerate(_group_profile(rest, runs)):
+            if partials == _NONE:
+                continue
+            pairs = rest_slot // _SET_SLOTS + block.pairs
+            sets = rest_slot % _SET_SLOTS + block.sets
+            if pairs > 1 or sets > SETS_PER_HAND:
+                continue
+            slot = pairs * _SET_SLOTS + sets
+            best[slot] = max(best[slot], min(partials + block.partials, SETS_PER_HAND - sets))
+    return tuple(best)
 
 
 def _best_values(profile: Profile) -> tuple[int, ...]:
@@ -338,33 +346,36 @@ def _completing_tiles(key: tuple[int, ...], base: Tile, runs: bool) -> tuple[Til
 class _GroupFacts:
     """All the shape formulas need from one group: a suit's nine counts or the seven honors.
 
-    The cheap facts (what waits and the special shapes need) are computed when the group is
-    first seen; the standard-shanten profiles, which cost a search each, only when a shanten
-    is first asked of the group (waits never need them).
+    The cheap facts (what the special shapes need) are computed when the group is first
+    seen; the completing tiles (what waits need) when waits are first asked of the group, and
+    the standard-shanten profiles, which cost a search each, when a shanten is.
     """
 
     __slots__ = (
+        "_minus",
         "_profile",
+        "_waits",
         "_without_rows",
+        "base",
         "complete",
         "distinct",
         "key",
+        "knitted_most",
         "orphan_pair",
         "orphans",
         "pairs",
         "residue",
         "rows_code",
         "runs",
-        "waits",
     )
 
     def __init__(
         self,
         key: tuple[int, ...],
+        base: Tile,
         runs: bool,
         residue: int,
         complete: bool,
-        waits: tuple[Tile, ...],
         pairs: int,
         orphans: int,
         orphan_pair: bool,
@@ -372,10 +383,11 @@ class _GroupFacts:
         rows_code: int,
     ) -> None:
         self.key = key
+        self.base = base  # the group's first tile
         self.runs = runs
         self.residue = residue  # tiles modulo 3: 0 sets only, 2 sets + pair, 1 never complete
         self.complete = complete  # splits into sets, plus one pair when residue is 2
-        self.waits = waits  # tiles that make the group complete, ascending
+        self._waits: tuple[Tile, ...] | None = None
         self.pairs = pairs  # pairs towards seven pairs; a 4-of-a-kind counts twice
         self.orphans = orphans  # distinct terminals and honors held
         self.orphan_pair = orphan_pair  # some terminal or honor held at least twice
@@ -383,8 +395,33 @@ class _GroupFacts:
         self.distinct = distinct
         #: Suits: ``distinct`` as one base-4 number, see :meth:`_Tables.knitted_order`.
         self.rows_code = rows_code
+        #: Suits: the most tiles of one knitted row held (a knitted straight takes one row
+        #: of each suit); honors: 0.
+        self.knitted_most = max(distinct) if runs else 0
         self._profile = -1
         self._without_rows: tuple[int, ...] | None = None
+        self._minus: list[_GroupFacts | None] | None = None
+
+    def minus(self, rank: int) -> _GroupFacts:
+        """Facts of the group with one tile of ``rank`` fewer (it must hold one)."""
+        minus = self._minus
+        if minus is None:
+            minus = self._minus = [None] * len(self.key)
+        facts = minus[rank]
+        if facts is None:
+            key = self.key
+            table = _TABLES.groups[self.base // _GROUP_SPAN]
+            facts = minus[rank] = table[(*key[:rank], key[rank] - 1, *key[rank + 1 :])]
+        return facts
+
+    @property
+    def waits(self) -> tuple[Tile, ...]:
+        """Tiles that make the group complete, ascending."""
+        waits = self._waits
+        if waits is None:
+            waits = _TABLES._share(_completing_tiles(self.key, self.base, self.runs))
+            self._waits = waits
+        return waits
 
     @property
     def profile(self) -> int:
@@ -518,10 +555,10 @@ class _Tables:
             distinct, rows_code = (len(key) - key.count(0),), 0
         return _GroupFacts(
             key=key,
+            base=base,
             runs=runs,
             residue=residue,
             complete=residue != 1 and _splits(key, runs, pair=residue == 2),
-            waits=self._share(_completing_tiles(key, base, runs)),
             pairs=sum(count // 2 for count in key),
             orphans=sum(1 for count in orphans if count),
             orphan_pair=max(orphans) >= 2,
@@ -679,6 +716,9 @@ def _thirteen_orphans_waits(counts: Counts, facts: _Facts) -> tuple[Tile, ...]:
 
 def _honors_and_knitted_waits(counts: Counts, facts: _Facts) -> tuple[Tile, ...]:
     """The three loose tiles of the matching straight + honors that the hand lacks."""
+    characters, dots, bamboo, honors = facts
+    if characters.pairs or dots.pairs or bamboo.pairs or honors.pairs:
+        return ()  # 13 loose tiles are 13 different tiles
     if _honors_and_knitted_from_facts(facts):
         return ()
     found: set[Tile] = set()
@@ -694,6 +734,9 @@ def _knitted_straight_waits(counts: Counts, facts: _Facts) -> tuple[Tile, ...]:
     A straight missing one tile, with the other tiles complete, waits on that tile; a whole
     straight waits on whatever the other tiles wait on.
     """
+    characters, dots, bamboo, _ = facts
+    if characters.knitted_most + dots.knitted_most + bamboo.knitted_most < _KNITTED_SIZE - 1:
+        return ()  # every straight misses two tiles or more
     found: set[Tile] = set()
     for absent, index in _TABLES.knitted_order(facts):
         if absent > 1:
@@ -838,7 +881,17 @@ def shanten(counts: Counts, melds: int = 0, shapes: Collection[Shape] = _STANDAR
     (3, 0)
     """
     facts = _checked_facts(counts, melds, _SHANTEN_SIZES, SETS_PER_HAND)
-    best = _regular_from_facts(facts, melds) if _STANDARD in shapes else _NOT_ALLOWED
+    return _shanten_from_facts(facts, melds, shapes)
+
+
+def _shanten_from_facts(
+    facts: _Facts, melds: int, shapes: Collection[Shape], bound: int = _NOT_ALLOWED
+) -> int:
+    """:func:`shanten` of a hand given by its group facts; with ``bound``,
+    ``min(bound, shanten)`` (and no error)."""
+    best = bound
+    if _STANDARD in shapes:
+        best = min(best, _regular_from_facts(facts, melds))
     if not melds:
         if _SEVEN_PAIRS in shapes:
             best = min(best, _seven_pairs_from_facts(facts))
@@ -869,7 +922,32 @@ def waits(
     >>> waits(counts(parse_tiles("1122m3344p5566s7z")), shapes=ALL_SHAPES)
     (33,)
     """
-    facts = _checked_facts(counts, melds, _WAITING_SIZES, SETS_PER_HAND)
+    if not isinstance(shapes, _HASHABLE_SHAPES):
+        facts = _checked_facts(counts, melds, _WAITING_SIZES, SETS_PER_HAND)
+        return _waits_from_facts(counts, facts, melds, shapes)
+    key = (tuple(counts), melds, shapes)
+    found = _RECENT_WAITS.get(key)
+    if found is None:
+        facts = _checked_facts(counts, melds, _WAITING_SIZES, SETS_PER_HAND)
+        found = _waits_from_facts(counts, facts, melds, shapes)
+        if len(_RECENT_WAITS) >= _RECENT_WAITS_SIZE:
+            _RECENT_WAITS.clear()
+        _RECENT_WAITS[key] = found
+    return found
+
+
+#: Answers of :func:`waits` for recent hands (a seat that discards the tile it drew is
+#: asked the same hand again), keyed by counts, melds and shapes; only hands that passed the
+#: checks are kept. Emptied when full.
+_RECENT_WAITS: dict[tuple[tuple[int, ...], int, Collection[Shape]], tuple[Tile, ...]] = {}
+_RECENT_WAITS_SIZE = 1 << 12
+_HASHABLE_SHAPES = (tuple, frozenset)
+
+
+def _waits_from_facts(
+    counts: Counts, facts: _Facts, melds: int, shapes: Collection[Shape]
+) -> tuple[Tile, ...]:
+    """:func:`waits` of a hand given by its counts and their group facts."""
     found = _standard_waits(facts) if _STANDARD in shapes else ()
     if shapes is _STANDARD_ONLY or shapes == _STANDARD_ONLY or melds > _KNITTED_MAX_MELDS:
         return found
@@ -910,9 +988,121 @@ def is_complete(counts: Counts, melds: int = 0, shapes: Collection[Shape] = _STA
     )
 
 
+# --------------------------------------------------------------------------- trusted fast path
+
+
+class HandShape:
+    """Shape questions about one hand and about that hand less one tile, for callers that
+    ask many of them of hands they keep well formed themselves (the self-play bots).
+
+    Nothing is checked, unlike the public functions (the table builders still reject a count
+    outside 0..4 the first time a group is seen): ``counts`` holds ``13 - 3 * melds`` or
+    ``14 - 3 * melds`` tiles, ``melds`` is 0..4, and ``keys``, when given, are the counts of
+    the four groups as tuples. The four groups are looked up once; a question about the hand
+    less a tile looks up only the group that changes, and for the standard shape merges it
+    with the kept profile of the other three. ``counts`` is the caller's list: it is read,
+    and changed only during :meth:`waits_without`. Answers equal the public functions'.
+
+    >>> from paipu.rules.tiles import counts, parse_tiles
+    >>> hand = HandShape(counts(parse_tiles("1112345678999m5p")), 0)
+    >>> hand.shanten(), hand.shanten_without(13), hand.waits_without(13, ALL_SHAPES)
+    (0, 0, (0, 1, 2, 3, 4, 5, 6, 7, 8))
+    """
+
+    __slots__ = ("_rest", "counts", "facts", "keys", "melds")
+
+    def __init__(
+        self, counts: list[int], melds: int, keys: tuple[tuple[int, ...], ...] | None = None
+    ) -> None:
+        if keys is None:
+            keys = (
+                tuple(counts[MAN:PIN]),
+                tuple(counts[PIN:SOU]),
+                tuple(counts[SOU:EAST]),
+                tuple(counts[EAST:N_KINDS]),
+            )
+        characters, dots, bamboo, honors = _TABLES.groups
+        self.counts = counts
+        self.melds = melds
+        self.keys = keys
+        self.facts: _Facts = (
+            characters[keys[0]],
+            dots[keys[1]],
+            bamboo[keys[2]],
+            honors[keys[3]],
+        )
+        self._rest: tuple[int, int, int, int] | None = None
+
+    def shanten(self, shapes: Collection[Shape] | None = None) -> int:
+        """:func:`shanten` of the hand; ``None``: the standard shape alone."""
+        if shapes is None:
+            return _regular_from_facts(self.facts, self.melds)
+        return _shanten_from_facts(self.facts, self.melds, shapes)
+
+    def _without(self, tile: Tile) -> tuple[int, _GroupFacts]:
+        """The group of ``tile`` and its facts once one ``tile`` is taken out."""
+        group = tile // _GROUP_SPAN
+        return group, self.facts[group].minus(tile - group * _GROUP_SPAN)
+
+    def shanten_below(self, shapes: Collection[Shape], bound: int) -> int:
+        """``min(bound, shanten)`` by ``shapes``: the knitted straight's search stops at
+        ``bound``, so this is cheaper when the answer is not below it."""
+        return _shanten_from_facts(self.facts, self.melds, shapes, bound)
+
+    def shanten_without(self, tile: Tile, shapes: Collection[Shape] | None = None) -> int:
+        """:func:`shanten` of the hand less one ``tile`` (which it holds)."""
+        group, facts = self._without(tile)
+        if shapes is None:
+            rest = self._rest or self._rest_profiles()
+            needed = SETS_PER_HAND - self.melds
+            profile = _TABLES.merged[rest[group], facts.profile]
+            return 2 * needed - _TABLES.values[profile][needed]
+        parts = list(self.facts)
+        parts[group] = facts
+        return _shanten_from_facts(cast(_Facts, tuple(parts)), self.melds, shapes)
+
+    def shanten_after_call(self, tiles: Sequence[Tile]) -> int:
+        """Standard shanten once ``tiles`` (held, all of one group) leave the hand to make
+        one more declared meld with a claimed tile (chi, pong, kong)."""
+        group = tiles[0] // _GROUP_SPAN
+        first = group * _GROUP_SPAN
+        facts = self.facts[group]
+        for tile in tiles:
+            facts = facts.minus(tile - first)
+        rest = self._rest or self._rest_profiles()
+        needed = SETS_PER_HAND - self.melds - 1
+        return 2 * needed - _TABLES.values[_TABLES.merged[rest[group], facts.profile]][needed]
+
+    def _rest_profiles(self) -> tuple[int, int, int, int]:
+        """For each group, the merged profile of the other three (kept)."""
+        merged = _TABLES.merged
+        characters, dots, bamboo, honors = (f.profile for f in self.facts)
+        low, high = merged[characters, dots], merged[bamboo, honors]
+        self._rest = (
+            merged[dots, high],
+            merged[characters, high],
+            merged[low, honors],
+            merged[low, bamboo],
+        )
+        return self._rest
+
+    def waits_without(self, tile: Tile, shapes: Collection[Shape]) -> tuple[Tile, ...]:
+        """:func:`waits` of the hand less one ``tile`` (a full hand: 14 - 3 * melds tiles)."""
+        group, facts = self._without(tile)
+        parts = list(self.facts)
+        parts[group] = facts
+        counts = self.counts
+        counts[tile] -= 1
+        try:
+            return _waits_from_facts(counts, cast(_Facts, tuple(parts)), self.melds, shapes)
+        finally:
+            counts[tile] += 1
+
+
 def clear_caches() -> None:
     """Forget every lazily built table (for benchmarks and memory-bound batch jobs)."""
     _TABLES.clear()
+    _RECENT_WAITS.clear()
     _group_profile.cache_clear()
     _splits.cache_clear()
 
@@ -927,6 +1117,7 @@ __all__ = [
     "ALL_SHAPES",
     "KNITTED_STRAIGHTS",
     "THIRTEEN_ORPHANS",
+    "HandShape",
     "Shape",
     "cache_sizes",
     "clear_caches",

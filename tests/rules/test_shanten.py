@@ -14,6 +14,7 @@ from paipu.rules.shanten import (
     ALL_SHAPES,
     KNITTED_STRAIGHTS,
     THIRTEEN_ORPHANS,
+    HandShape,
     Shape,
     honors_and_knitted_shanten,
     is_complete,
@@ -222,6 +223,42 @@ def test_waits_are_the_tiles_that_complete(
         ]
         assert [tile for tile in found if waiting[tile] < 4] == completing
         assert (shanten(waiting, 0, shapes) == 0) == bool(found)
+
+
+@settings(derandomize=True, max_examples=300)
+@given(
+    st.lists(st.integers(0, N_KINDS - 1), min_size=14, max_size=14),
+    st.integers(0, 4),
+    st.integers(0, 8),
+)
+def test_hand_shape_agrees_with_the_public_functions(
+    drawn: list[int], melds: int, bound: int
+) -> None:
+    """The trusted fast path gives the checked functions' answers, tile by tile."""
+    full = counts(drawn[: 14 - 3 * melds])
+    assume(max(full) <= 4)
+    shape = HandShape(full.copy(), melds)
+    special = (Shape.HONORS_AND_KNITTED, Shape.KNITTED_STRAIGHT)
+    assert shape.shanten() == shanten(full, melds)
+    assert shape.shanten(ALL_SHAPES) == shanten(full, melds, ALL_SHAPES)
+    if melds <= 1:
+        assert shape.shanten_below(special, bound) == min(bound, shanten(full, melds, special))
+    for tile in {t for t, n in enumerate(full) if n}:
+        waiting = full.copy()
+        waiting[tile] -= 1
+        assert shape.shanten_without(tile) == shanten(waiting, melds)
+        assert shape.shanten_without(tile, ALL_SHAPES) == shanten(waiting, melds, ALL_SHAPES)
+        assert shape.waits_without(tile, ALL_SHAPES) == waits(waiting, melds, ALL_SHAPES)
+        assert shape.counts == full  # the caller's counts are given back unchanged
+    if melds < 4:
+        hand_13 = full.copy()
+        hand_13[drawn[0]] -= 1  # a waiting hand that calls a pong of a tile it holds twice
+        pair = next((t for t, n in enumerate(hand_13) if n >= 2), None)
+        if pair is not None:
+            called = hand_13.copy()
+            called[pair] -= 2
+            after = HandShape(hand_13, melds).shanten_after_call([pair, pair])
+            assert after == shanten(called, melds + 1)
 
 
 def _plus(counts_: Hand, tile: int) -> Hand:
