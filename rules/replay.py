@@ -134,6 +134,9 @@ class DiscardFact(NamedTuple):
     claimed: bool  # someone chi/pong/konged it
 
 
+_make_fact = DiscardFact._make
+
+
 class MissedWin(NamedTuple):
     """A legal win a player passed over (漏胡 / 不胡)."""
 
@@ -202,11 +205,38 @@ class Table:
         self.wall = variant.replay_wall(record, options)
         self.kinds = variant.replay_event_kinds(options)
         self.tile_kinds = variant.tile_kinds(options)
+        self._bind_variant_hooks()
         self._deal()
         for seat in range(self.players):
             self.refresh_waits(seat)
 
     # ------------------------------------------------------------------ helpers
+
+    def _bind_variant_hooks(self) -> None:
+        """Take the per-event variant hooks out of the hot path where the variant keeps the
+        default behaviour (most do): the waits are computed here directly, a discard is not
+        sent to a hook that has nothing to object to, and the next seat is found inline."""
+        from paipu.rules.shanten import waits
+        from paipu.rules.variants import Variant
+
+        variant_type = type(self.variant)
+        #: (waits function, shapes, hand size) when the variant computes waits the default way.
+        self._plain_waits: tuple[Any, frozenset[Any], int] | None = (
+            (waits, self.variant.replay_shapes(), self.variant.spec.hand_size)
+            if variant_type.replay_waits is Variant.replay_waits
+            else None
+        )
+        self._discard_hook = (
+            None
+            if variant_type.replay_discard_problem is Variant.replay_discard_problem
+            else self.variant.replay_discard_problem
+        )
+        self._plain_next_seat = variant_type.replay_next_seat is Variant.replay_next_seat
+        #: The other seats after each seat, in seat order (discard facts list them so).
+        self._others = tuple(
+            tuple((seat + k) % self.players for k in range(1, self.players))
+            for seat in range(self.players)
+        )
 
     def brief(self) -> str:
         """One line about the table, for error messages."""
@@ -238,9 +268,11 @@ class Table:
             s.hand[tile] += 1
 
     def _see(self, tile: Tile, event: Event | None) -> None:
-        self.seen[tile] += 1
+        seen = self.seen
+        count = seen.get(tile, 0) + 1
+        seen[tile] = count
         limit = 1 if tile >= N_KINDS else 4
-        if self.seen[tile] > limit:
+        if count > limit:
             raise self.fail(event, f"a copy too many of {tile_name(tile)}: the set has {limit}")
 
     def _deal(self) -> None:
@@ -322,15 +354,52 @@ class Table:
 
     def refresh_waits(self, seat: int) -> None:
         s = self.seats[seat]
-        s.waits = self.variant.replay_waits(self, seat)
+        plain = self._plain_waits
+        if plain is None:
+            s.waits = self.variant.replay_waits(self, seat)
+            return
+        # Variant.replay_waits, inline: () unless the hand has its full count of tiles
+        waits, shapes, hand_size = plain
+        melds = len(s.melds)
+        hand = s.hand
+        s.waits = waits(hand, melds, shapes) if sum(hand) == hand_size - 3 * melds else ()
+
+    def _next_seat(self, after: int | None) -> int:
+        """The variant's :meth:`~paipu.rules.variants.Variant.replay_next_seat`."""
+        if not self._plain_next_seat:
+            return self.variant.replay_next_seat(self, after)
+        seat = self.record.dealer if after is None else after
+        seats = self.seats
+        players = self.players
+        for _ in range(players):
+            seat = (seat + 1) % players
+            if not seats[seat].won:
+                return seat
+        return seat
 
     # ------------------------------------------------------------------ apply
 
     def apply(self, index: int, event: Event) -> None:
         """Apply one event or raise :class:`RuleViolation`."""
         self.index = index
-        if self.phase is Phase.ENDED and isinstance(event, Win) and self.win_phase is not None:
-            # 一炮多响: a further winner on the same discard or robbed kong
+        if self.phase is Phase.ENDED:
+            self._after_end(event)
+        seat = getattr(event, "seat", None)
+        if seat is not None and self.seats[seat].won and not isinstance(event, Win):
+            raise self.fail(event, f"seat {seat} has already won and left the hand")
+        event_type = type(event)
+        if event_type.kind not in self.kinds:
+            raise self.fail(event, f"{event_type.kind} events do not exist in {self.variant.id}")
+        handler = _HANDLERS.get(event_type)
+        if handler is None:
+            self.variant.replay_special(self, event)
+            return
+        handler(self, event)
+
+    def _after_end(self, event: Event) -> None:
+        """An event after the hand ended: a further winner on the same discard or robbed
+        kong (一炮多响) where the variant allows one, else :class:`RuleViolation`."""
+        if isinstance(event, Win) and self.win_phase is not None:
             self.phase = self.win_phase
             if not self._continues_multiple_win(event):
                 self.phase = Phase.ENDED
@@ -342,58 +411,53 @@ class Table:
                     f"ended with seat {self.wins[0].seat}'s win",
                 )
             raise self.fail(event, "the hand has already ended")
-        seat = getattr(event, "seat", None)
-        if seat is not None and self.seats[seat].won and not isinstance(event, Win):
-            raise self.fail(event, f"seat {seat} has already won and left the hand")
-        if type(event).kind not in self.kinds:
-            raise self.fail(event, f"{type(event).kind} events do not exist in {self.variant.id}")
-        handler = _HANDLERS.get(type(event))
-        if handler is None:
-            self.variant.replay_special(self, event)
-            return
-        handler(self, event)
 
     def _draw(self, event: Draw) -> None:
         seat = event.seat
+        tile = event.tile
         if self.offers:
             self._pass_offers()
-        if self.phase is Phase.CLAIM:
+        phase = self.phase
+        if phase is Phase.CLAIM:
             self._close_discard_fact(claimed=False, won=False)
-            nxt = self.variant.replay_next_seat(self, self.discarder)
+            nxt = self._next_seat(self.discarder)
             if seat != nxt:
                 raise self.fail(event, f"seat {nxt} draws next, not seat {seat}")
             self.turn = seat
-            self.phase = Phase.DRAW
-        elif self.phase is Phase.ROB:
-            self.phase = Phase.REPLACE
+            self.phase = phase = Phase.DRAW
+        elif phase is Phase.ROB:
+            self.phase = phase = Phase.REPLACE
             # nobody robbed the added kong: it stands (kong payments where a variant has them)
             self.variant.replay_kong(self, self.turn, MeldKind.ADDED_KONG, None)
-        if self.phase not in (Phase.DRAW, Phase.REPLACE) or seat != self.turn:
+        if (phase is not Phase.DRAW and phase is not Phase.REPLACE) or seat != self.turn:
             raise self.fail(
                 event,
-                f"it is not seat {seat}'s turn to draw (seat {self.turn} is to {self.phase.value})",
+                f"it is not seat {seat}'s turn to draw (seat {self.turn} is to {phase.value})",
             )
-        replacement = self.phase is Phase.REPLACE
+        replacement = phase is Phase.REPLACE
         expected = self.wall.draw(seat, replacement)
         if expected is None:
             raise self.fail(event, "no tile is left to draw")
-        if expected >= 0 and expected != event.tile:
+        if expected >= 0 and expected != tile:
             raise self.fail(
-                event, f"the wall gives {tile_name(expected)} here, not {tile_name(event.tile)}"
+                event, f"the wall gives {tile_name(expected)} here, not {tile_name(tile)}"
             )
-        if event.tile not in self.tile_kinds:
-            raise self.fail(event, f"{tile_name(event.tile)} is not a tile of {self.variant.id}")
+        if tile not in self.tile_kinds:
+            raise self.fail(event, f"{tile_name(tile)} is not a tile of {self.variant.id}")
         if expected < 0:
-            self._see(event.tile, event)
-        self._give(seat, event.tile)
+            self._see(tile, event)
         s = self.seats[seat]
+        if tile >= N_KINDS:  # a flower
+            s.held_flowers.append(tile)
+        else:
+            s.hand[tile] += 1
         s.draws += 1
         self.replacement_from_kong = replacement and self.after_kong
         self.after_kong = False
-        self.drawn = event.tile
+        self.drawn = tile
         self.phase = Phase.ACT
-        if self.analytics and event.tile < N_KINDS:
-            self._check_missed_self_draw(seat, event.tile)
+        if self.analytics and tile < N_KINDS and tile in s.waits:
+            self._check_missed_self_draw(seat, tile)
 
     def _discard(self, event: Discard) -> None:
         seat = event.seat
@@ -408,15 +472,22 @@ class Table:
                 event,
                 f"seat {seat} must set aside {tile_name(s.held_flowers[0])} before discarding",
             )
-        self._pass_offers()
-        self._take(seat, event.tile, event, "discard")
-        problem = self.variant.replay_discard_problem(self, seat, event.tile)
-        if problem:
-            raise self.fail(event, problem)
-        s.discards.append(event.tile)
-        s.pool.append(event.tile)
-        self.visible[event.tile] += 1
-        self.last_discard = event.tile
+        if self.offers:
+            self._pass_offers()
+        tile = event.tile
+        if tile < N_KINDS and s.hand[tile]:  # _take's common case, inline
+            s.hand[tile] -= 1
+        else:
+            self._take(seat, tile, event, "discard")
+        hook = self._discard_hook
+        if hook is not None:
+            problem = hook(self, seat, tile)
+            if problem:
+                raise self.fail(event, problem)
+        s.discards.append(tile)
+        s.pool.append(tile)
+        self.visible[tile] += 1
+        self.last_discard = tile
         self.discarder = seat
         self.discard_count += 1
         self.phase = Phase.CLAIM
@@ -708,15 +779,18 @@ class Table:
         tile = event.tile
         seats = self.seats
         melds, ready, can_win = [], [], []
-        for k in range(1, self.players):
-            other = (seat + k) % self.players
+        for other in self._others[seat]:
             s = seats[other]
             melds.append(s.exposed)
-            ready.append(bool(s.waits) and not s.won)
-            answer = self.would_win(other, tile, seat) if tile in s.waits else None
-            can_win.append(answer is not None)
-            if answer is not None:
-                self.offers.append(MissedWin(self.index, other, tile, seat, answer.total or 0))
+            waits = s.waits
+            ready.append(bool(waits) and not s.won)
+            if tile in waits:  # only then can the tile complete the hand: score it
+                answer = self.would_win(other, tile, seat)
+                can_win.append(answer is not None)
+                if answer is not None:
+                    self.offers.append(MissedWin(self.index, other, tile, seat, answer.total or 0))
+            else:
+                can_win.append(False)
         discarder = seats[seat]
         self.pending_discard_fact = (
             self.index,
@@ -733,7 +807,7 @@ class Table:
     def _close_discard_fact(self, claimed: bool, won: bool) -> None:
         fact = self.pending_discard_fact
         if fact is not None:
-            self.discard_facts.append(DiscardFact(*fact, won, claimed))
+            self.discard_facts.append(_make_fact((*fact, won, claimed)))
             self.pending_discard_fact = None
 
     def _pass_offers(self) -> None:
@@ -743,6 +817,7 @@ class Table:
             self.offers = []
 
     def _check_missed_self_draw(self, seat: int, tile: Tile) -> None:
+        """Offer ``seat`` the self-drawn win on ``tile`` (just drawn) when it is legal."""
         s = self.seats[seat]
         if tile not in s.waits:
             return
