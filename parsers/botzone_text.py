@@ -83,13 +83,43 @@ def parse_botzone_text(path: Path) -> Iterator[ParseResult]:
 
 
 def blocks(path: Path) -> Iterator[tuple[int, str] | Rejected]:
-    """The raw ``Match`` blocks of a file, as (first line, text), for parallel ingest."""
+    """The raw ``Match`` blocks of a file, as (first line, text), for parallel ingest.
+
+    The same cut as :func:`_blocks`, but lines are only stripped and looked at, not split
+    into words: the ingest's main process runs this over the whole corpus.
+    """
+    name = str(path)
+    lines: list[str] = []
+    start = 0
+    stray = False
     with path.open(encoding="utf-8", errors="replace") as stream:
-        for block in _blocks(stream, str(path)):
-            if isinstance(block, Rejected):
-                yield block
-            else:
-                yield block[0][0], "\n".join(text for _, text in block)
+        for line_no, raw in enumerate(stream, 1):
+            text = raw.strip()
+            if not text:
+                if lines:
+                    yield start, "\n".join(lines)
+                lines, stray = [], False
+            elif _first_word_is(text, "Match"):
+                if lines:
+                    yield start, "\n".join(lines)
+                lines, start, stray = [text], line_no, False
+            elif lines:
+                lines.append(text)
+                if _first_word_is(text, "Score"):
+                    yield start, "\n".join(lines)
+                    lines = []
+            elif not stray:
+                stray = True
+                yield Rejected(name, line_no, f"line {line_no} is outside a match: {text[:60]!r}")
+    if lines:
+        yield start, "\n".join(lines)
+
+
+def _first_word_is(text: str, word: str) -> bool:
+    """Whether the first word of a stripped, non-empty line is ``word`` (as ``split``
+    would cut it: any whitespace ends a word)."""
+    size = len(word)
+    return text.startswith(word) and (len(text) == size or text[size].isspace())
 
 
 def parse_block(text: str, name: str, line: int) -> Iterator[ParseResult]:
