@@ -237,6 +237,13 @@ class Table:
             tuple((seat + k) % self.players for k in range(1, self.players))
             for seat in range(self.players)
         )
+        self._no_wins = (False,) * (self.players - 1)
+        #: The event handlers of the kinds this variant allows.
+        self._handlers = {
+            event_type: handler
+            for event_type, handler in _HANDLERS.items()
+            if event_type.kind in self.kinds
+        }
 
     def brief(self) -> str:
         """One line about the table, for error messages."""
@@ -387,11 +394,13 @@ class Table:
         seat = getattr(event, "seat", None)
         if seat is not None and self.seats[seat].won and not isinstance(event, Win):
             raise self.fail(event, f"seat {seat} has already won and left the hand")
-        event_type = type(event)
-        if event_type.kind not in self.kinds:
-            raise self.fail(event, f"{event_type.kind} events do not exist in {self.variant.id}")
-        handler = _HANDLERS.get(event_type)
-        if handler is None:
+        handler = self._handlers.get(type(event))
+        if handler is None:  # a kind the variant does not allow, or one of its own
+            event_type = type(event)
+            if event_type.kind not in self.kinds:
+                raise self.fail(
+                    event, f"{event_type.kind} events do not exist in {self.variant.id}"
+                )
             self.variant.replay_special(self, event)
             return
         handler(self, event)
@@ -419,7 +428,10 @@ class Table:
             self._pass_offers()
         phase = self.phase
         if phase is Phase.CLAIM:
-            self._close_discard_fact(claimed=False, won=False)
+            fact = self.pending_discard_fact  # _close_discard_fact: nobody claimed it
+            if fact is not None:
+                self.discard_facts.append(_make_fact((*fact, False, False)))
+                self.pending_discard_fact = None
             nxt = self._next_seat(self.discarder)
             if seat != nxt:
                 raise self.fail(event, f"seat {nxt} draws next, not seat {seat}")
@@ -775,22 +787,30 @@ class Table:
     # ------------------------------------------------------------------ analytics
 
     def _open_discard_fact(self, event: Discard) -> None:
+        """The facts of a discard as it lands, and the wins it offers the other seats."""
         seat = event.seat
         tile = event.tile
         seats = self.seats
-        melds, ready, can_win = [], [], []
-        for other in self._others[seat]:
+        others = self._others[seat]
+        melds, ready = [], []
+        offered = False  # the tile is among some other seat's waits
+        for other in others:
             s = seats[other]
             melds.append(s.exposed)
             waits = s.waits
             ready.append(bool(waits) and not s.won)
-            if tile in waits:  # only then can the tile complete the hand: score it
-                answer = self.would_win(other, tile, seat)
+            if tile in waits:
+                offered = True
+        if offered:  # only a seat waiting on the tile can win on it: score it for those
+            can_win = []
+            for other in others:
+                answer = self.would_win(other, tile, seat) if tile in seats[other].waits else None
                 can_win.append(answer is not None)
                 if answer is not None:
                     self.offers.append(MissedWin(self.index, other, tile, seat, answer.total or 0))
-            else:
-                can_win.append(False)
+            wins = tuple(can_win)
+        else:
+            wins = self._no_wins
         discarder = seats[seat]
         self.pending_discard_fact = (
             self.index,
@@ -801,7 +821,7 @@ class Table:
             self.wall.left(),
             tuple(melds),
             tuple(ready),
-            tuple(can_win),
+            wins,
         )
 
     def _close_discard_fact(self, claimed: bool, won: bool) -> None:
