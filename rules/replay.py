@@ -278,9 +278,13 @@ class Table:
         seen = self.seen
         count = seen.get(tile, 0) + 1
         seen[tile] = count
+        if count > (1 if tile >= N_KINDS else 4):
+            self._see_too_many(tile, event)
+
+    def _see_too_many(self, tile: Tile, event: Event | None) -> None:
+        """:class:`RuleViolation`: a copy of ``tile`` beyond the set's."""
         limit = 1 if tile >= N_KINDS else 4
-        if count > limit:
-            raise self.fail(event, f"a copy too many of {tile_name(tile)}: the set has {limit}")
+        raise self.fail(event, f"a copy too many of {tile_name(tile)}: the set has {limit}")
 
     def _deal(self) -> None:
         record = self.record
@@ -456,8 +460,12 @@ class Table:
             )
         if tile not in self.tile_kinds:
             raise self.fail(event, f"{tile_name(tile)} is not a tile of {self.variant.id}")
-        if expected < 0:
-            self._see(tile, event)
+        if expected < 0:  # _see, inline: the table learns where a copy is
+            seen = self.seen
+            count = seen.get(tile, 0) + 1
+            seen[tile] = count
+            if count > (1 if tile >= N_KINDS else 4):
+                self._see_too_many(tile, event)
         s = self.seats[seat]
         if tile >= N_KINDS:  # a flower
             s.held_flowers.append(tile)
@@ -503,7 +511,14 @@ class Table:
         self.discarder = seat
         self.discard_count += 1
         self.phase = Phase.CLAIM
-        self.refresh_waits(seat)
+        plain = self._plain_waits
+        if plain is None:
+            self.refresh_waits(seat)
+        else:  # refresh_waits, inline: the hand is one tile short of a full one now
+            waits, shapes, hand_size = plain
+            melds = len(s.melds)
+            hand = s.hand
+            s.waits = waits(hand, melds, shapes) if sum(hand) == hand_size - 3 * melds else ()
         if self.analytics:
             self._open_discard_fact(event)
 
@@ -935,9 +950,13 @@ def replay(
         raise RuleViolation(None, None, str(exc)) from None
     table = variant.new_table(record, options)
     checker = getattr(table, "check_invariants", None) if check else None
-    for index, event in enumerate(record.events):
-        table.apply(index, event)
-        if checker is not None:
+    apply = table.apply
+    if checker is None:
+        for index, event in enumerate(record.events):
+            apply(index, event)
+    else:
+        for index, event in enumerate(record.events):
+            apply(index, event)
             checker()
     return outcome_of(table, record)
 
