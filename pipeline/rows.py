@@ -244,9 +244,10 @@ class RowBuffer:
         c["category"].extend([_CATEGORIES[tile] for tile in tiles])
         c["visible"].extend(visible)
         c["tiles_left"].extend(left)
-        c["opponent_melds"].extend(map(list, melds))
-        c["opponent_ready"].extend(map(list, ready))
-        c["opponent_can_win"].extend(map(list, can_win))
+        # the facts' own tuples: Arrow reads them as lists, and none is copied
+        c["opponent_melds"].extend(melds)
+        c["opponent_ready"].extend(ready)
+        c["opponent_can_win"].extend(can_win)
         c["max_opponent_melds"].extend([max(m, default=0) for m in melds])
         c["ready_opponents"].extend(map(sum, ready))
         c["dangerous"].extend(map(any, can_win))
