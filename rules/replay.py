@@ -135,6 +135,8 @@ class DiscardFact(NamedTuple):
 
 
 _make_fact = DiscardFact._make
+#: Score answers a table keeps (:meth:`Table._score`).
+_RECENT_SCORES = 4
 
 
 class MissedWin(NamedTuple):
@@ -232,6 +234,11 @@ class Table:
             else self.variant.replay_discard_problem
         )
         self._plain_next_seat = variant_type.replay_next_seat is Variant.replay_next_seat
+        #: The variant scores a win from :meth:`request_for` alone (Variant.replay_score):
+        #: then the last few answers are kept, as the win declared right after a discard or
+        #: a draw asks again what the offer asked (see :meth:`_score`).
+        self._plain_score = variant_type.replay_score is Variant.replay_score
+        self._recent_scores: list[tuple[ScoreRequest, ScoreAnswer]] = []
         #: The other seats after each seat, in seat order (discard facts list them so).
         self._others = tuple(
             tuple((seat + k) % self.players for k in range(1, self.players))
@@ -683,7 +690,7 @@ class Table:
         if again and not self._continues_multiple_win(event):
             raise self.fail(event, f"{self.variant.id} allows one winner per tile")
         flags = self.win_flags(seat, event.tile, event.from_seat)
-        answer = self.variant.replay_score(self, seat, event.tile, event.from_seat, flags)
+        answer = self._score(seat, event.tile, event.from_seat, flags)
         if not answer.legal:
             raise self.fail(event, f"false win (诈和): {answer.reason or answer.error}")
         self.wins.append(
@@ -796,8 +803,35 @@ class Table:
         if s.won or tile not in s.waits:
             return None
         flags = self.win_flags(seat, tile, from_seat)
-        answer = self.variant.replay_score(self, seat, tile, from_seat, flags)
+        answer = self._score(seat, tile, from_seat, flags)
         return answer if answer.legal else None
+
+    def _score(
+        self,
+        seat: int,
+        tile: Tile,
+        from_seat: int | None,
+        flags: WinFlags,
+        hand: Sequence[Tile] | None = None,
+    ) -> ScoreAnswer:
+        """The variant's answer for ``seat`` winning on ``tile`` as the table stands (with
+        ``hand`` as its concealed tiles when given); an answer to the very same request a
+        moment ago is not worked out again."""
+        if not self._plain_score:
+            if hand is not None:
+                request = self.request_for(seat, tile, from_seat, flags, hand)
+                return self.variant.replay_score_request(request, self.options)
+            return self.variant.replay_score(self, seat, tile, from_seat, flags)
+        request = self.request_for(seat, tile, from_seat, flags, hand)
+        recent = self._recent_scores
+        for asked, answer in recent:
+            if asked == request:
+                return answer
+        answer = self.variant.replay_score_request(request, self.options)
+        if len(recent) >= _RECENT_SCORES:
+            del recent[0]
+        recent.append((request, answer))
+        return answer
 
     # ------------------------------------------------------------------ analytics
 
@@ -807,15 +841,21 @@ class Table:
         tile = event.tile
         seats = self.seats
         others = self._others[seat]
-        melds, ready = [], []
-        offered = False  # the tile is among some other seat's waits
-        for other in others:
-            s = seats[other]
-            melds.append(s.exposed)
-            waits = s.waits
-            ready.append(bool(waits) and not s.won)
-            if tile in waits:
-                offered = True
+        if len(others) == 3:  # four players: the loop below, unrolled
+            first, second, third = others
+            a, b, c = seats[first], seats[second], seats[third]
+            melds: tuple[int, ...] = (a.exposed, b.exposed, c.exposed)
+            ready: tuple[bool, ...] = (
+                bool(a.waits) and not a.won,
+                bool(b.waits) and not b.won,
+                bool(c.waits) and not c.won,
+            )
+            offered = tile in a.waits or tile in b.waits or tile in c.waits
+        else:
+            melds = tuple([seats[other].exposed for other in others])
+            ready = tuple([bool(seats[other].waits) and not seats[other].won for other in others])
+            offered = any(tile in seats[other].waits for other in others)
+        # offered: the tile is among some other seat's waits
         if offered:  # only a seat waiting on the tile can win on it: score it for those
             can_win = []
             for other in others:
@@ -834,8 +874,8 @@ class Table:
             tile,
             discarder.hand[tile] + self.visible[tile] - 1,
             self.wall.left(),
-            tuple(melds),
-            tuple(ready),
+            melds,
+            ready,
             wins,
         )
 
@@ -860,8 +900,7 @@ class Table:
         before[tile] -= 1
         hand = [t for t in range(N_KINDS) for _ in range(before[t])]
         flags = self.win_flags(seat, tile, None)
-        request = self.request_for(seat, tile, None, flags, hand)
-        answer = self.variant.replay_score_request(request, self.options)
+        answer = self._score(seat, tile, None, flags, hand)
         if answer.legal:
             self.offers.append(MissedWin(self.index, seat, tile, None, answer.total or 0))
 
