@@ -11,6 +11,7 @@ import json
 from collections import defaultdict
 from collections.abc import Mapping
 from functools import lru_cache
+from operator import itemgetter
 from typing import Any
 
 from paipu.parsers import Rejected
@@ -51,6 +52,7 @@ def discard_category(tile: Tile) -> str:
 
 
 _TILE_NAMES = tuple(tile_name(t) for t in range(N_CODES))
+_FIRST, _SECOND, _THIRD = itemgetter(0), itemgetter(1), itemgetter(2)
 _CATEGORIES = tuple(discard_category(t) for t in range(N_CODES))
 
 
@@ -211,14 +213,26 @@ class RowBuffer:
         c["game"].extend([record.game] * n)
         c["hand"].extend([record.hand] * n)
         c["seq"].extend(range(n))
-        c["kind"].extend([a[0] for a in arrays])
-        c["seat"].extend([a[1] if len(a) > 1 else None for a in arrays])
-        payloads = [a[2] if len(a) > 2 else None for a in arrays]
+        lengths = list(map(len, arrays))
+        if min(lengths) >= 3:  # every event has a seat and a payload: pick them out in C
+            c["kind"].extend(map(_FIRST, arrays))
+            c["seat"].extend(map(_SECOND, arrays))
+            payloads = list(map(_THIRD, arrays))
+        else:
+            c["kind"].extend([a[0] for a in arrays])
+            c["seat"].extend([a[1] if len(a) > 1 else None for a in arrays])
+            payloads = [a[2] if len(a) > 2 else None for a in arrays]
         c["tile"].extend([p if isinstance(p, str) else None for p in payloads])
         c["tiles"].extend([p if isinstance(p, list) else None for p in payloads])
-        extras = [a[3] if len(a) > 3 else None for a in arrays]
-        c["from_seat"].extend([e.get("from") if e else None for e in extras])
-        c["extra"].extend([_extra_json(e) if e else None for e in extras])
+        from_seats: list[Any] = [None] * n
+        extra_json: list[str | None] = [None] * n
+        for i in [i for i, size in enumerate(lengths) if size > 3]:  # the few with extras
+            extra = arrays[i][3]
+            if extra:
+                from_seats[i] = extra.get("from")
+                extra_json[i] = _extra_json(extra)
+        c["from_seat"].extend(from_seats)
+        c["extra"].extend(extra_json)
 
     def _discard_rows(self, outcome: HandOutcome, game: str, hand: int) -> None:
         """The discards table, column by column (the bulk of a hand's rows)."""
