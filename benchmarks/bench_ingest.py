@@ -8,8 +8,10 @@ many times with unique match ids, then measures, each stage in its own process:
 - ingest -j1 / -jN: the whole `paipu ingest` into a fresh DuckDB file;
 - minimal: benchmarks/minimal_botzone.py (parse, pymahjonggb on each win, bulk load).
 
-For each it prints hands per second and the peak memory (RSS) of the process, and it runs
-the ingest at two corpus sizes to show that memory stays flat as the corpus grows.
+For each it prints hands per second, the CPU seconds of the process and its workers (a
+steadier figure than wall time on a shared machine) and the peak memory (RSS) of the
+largest process, and it runs the ingest at two corpus sizes to show that memory stays flat
+as the corpus grows.
 
     .venv/bin/python benchmarks/bench_ingest.py --copies 2500 --jobs 2
 """
@@ -80,17 +82,20 @@ _WRAP = """
 import resource, subprocess, sys, time
 start = time.perf_counter()
 subprocess.run(sys.argv[1:], check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-print(time.perf_counter() - start, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+wall = time.perf_counter() - start
+usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+print(wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss)
 """
 
 
-def timed(command: list[str]) -> tuple[float, float]:
-    """Wall seconds and peak RSS (MiB) of the largest process of a command (a fresh
-    wrapper process waits for it, so the peak is this command's alone)."""
+def timed(command: list[str]) -> tuple[float, float, float]:
+    """Wall seconds, CPU seconds (the command and the workers it waited for) and peak RSS
+    (MiB) of the largest process of a command (a fresh wrapper process waits for it, so
+    the figures are this command's alone)."""
     out = subprocess.run(
         [PY, "-c", _WRAP, *command], check=True, capture_output=True, text=True
     ).stdout.split()
-    return float(out[0]), int(out[1]) / 1024
+    return float(out[0]), float(out[1]), int(out[2]) / 1024
 
 
 def main() -> int:
@@ -172,16 +177,19 @@ def main() -> int:
                 n_large,
             ),
         ):
-            seconds, peak = timed(command)
-            rows.append((label, n, seconds, peak))
+            seconds, cpu, peak = timed(command)
+            rows.append((label, n, seconds, cpu, peak))
             print(
                 f"{label:28} {n:>8,} hands {seconds:>8.1f} s {n / seconds:>9,.0f} hands/s "
-                f"peak {peak:>6.0f} MiB",
+                f"cpu {cpu:>6.1f} s peak {peak:>6.0f} MiB",
                 flush=True,
             )
-        minimal = rows[-1][2]
-        full = rows[3][2]
-        print(f"ingest -j{args.jobs} takes {full / minimal:.1f}× the minimal script's wall time")
+        minimal, minimal_cpu = rows[-1][2:4]
+        full, full_cpu = rows[3][2:4]
+        print(
+            f"ingest -j{args.jobs} takes {full / minimal:.1f}× the minimal script's wall time "
+            f"({full_cpu / minimal_cpu:.1f}× its CPU time)"
+        )
     finally:
         shutil.rmtree(work)
     return 0

@@ -175,6 +175,22 @@ def check_deal(seat: int, tiles: tuple[Tile, ...]) -> tuple[Tile, ...]:
     return tiles
 
 
+def _draw_events(seat: int, tile: Tile) -> tuple[Event, ...]:
+    """The events of a draw: a flower is set aside at once (its replacement is the next
+    draw)."""
+    return (Draw(seat, tile), Flower(seat, tile)) if is_flower(tile) else (Draw(seat, tile),)
+
+
+#: The events of every draw and discard a seat can make. Events are immutable values, so
+#: the hands of a corpus share these few hundred instead of allocating one per line.
+DRAW_EVENTS: Mapping[tuple[int, Tile], tuple[Event, ...]] = {
+    (seat, tile): _draw_events(seat, tile) for seat in range(SEATS) for tile in _CODES.values()
+}
+DISCARD_EVENTS: Mapping[tuple[int, Tile], Discard] = {
+    (seat, tile): Discard(seat, tile) for seat in range(SEATS) for tile in _CODES.values()
+}
+
+
 @dataclass
 class HandBuilder:
     """Collects a hand's events, working out the claimed tile and the source of a win."""
@@ -183,12 +199,12 @@ class HandBuilder:
 
     def draw(self, seat: int, tile: Tile) -> None:
         """A draw; a flower is set aside at once (its replacement is the next draw)."""
-        self.events.append(Draw(seat, tile))
-        if is_flower(tile):
-            self.events.append(Flower(seat, tile))
+        events = DRAW_EVENTS.get((seat, tile))
+        self.events.extend(events if events is not None else _draw_events(seat, tile))
 
     def discard(self, seat: int, tile: Tile) -> None:
-        self.events.append(Discard(seat, tile))
+        event = DISCARD_EVENTS.get((seat, tile))
+        self.events.append(event if event is not None else Discard(seat, tile))
 
     def _claimed(self, what: str) -> Discard:
         last = self.events[-1] if self.events else None

@@ -48,6 +48,8 @@ from typing import IO
 
 from paipu.parsers import Parsed, ParseResult, Rejected
 from paipu.parsers.botzone_common import (
+    DISCARD_EVENTS,
+    DRAW_EVENTS,
     SEATS,
     TILE_CODES,
     BotzoneError,
@@ -61,7 +63,7 @@ from paipu.parsers.botzone_common import (
     round_wind,
     win_result,
 )
-from paipu.rules.events import Win
+from paipu.rules.events import Event, Win
 from paipu.rules.record import RecordedFan, RecordedResult
 from paipu.rules.tiles import Tile
 
@@ -83,19 +85,48 @@ def parse_botzone_text(path: Path) -> Iterator[ParseResult]:
 
 
 def blocks(path: Path) -> Iterator[tuple[int, str] | Rejected]:
-    """The raw ``Match`` blocks of a file, as (first line, text), for parallel ingest."""
+    """The raw ``Match`` blocks of a file, as (first line, text), for parallel ingest.
+
+    The same cut as :func:`_blocks`, but lines are only stripped and looked at, not split
+    into words: the ingest's main process runs this over the whole corpus.
+    """
+    name = str(path)
+    lines: list[str] = []
+    start = 0
+    stray = False
     with path.open(encoding="utf-8", errors="replace") as stream:
-        for block in _blocks(stream, str(path)):
-            if isinstance(block, Rejected):
-                yield block
-            else:
-                yield block[0][0], "\n".join(text for _, text in block)
+        for line_no, raw in enumerate(stream, 1):
+            text = raw.strip()
+            if not text:
+                if lines:
+                    yield start, "\n".join(lines)
+                lines, stray = [], False
+            elif text[0] == "M" and _first_word_is(text, "Match"):
+                if lines:
+                    yield start, "\n".join(lines)
+                lines, start, stray = [text], line_no, False
+            elif lines:
+                lines.append(text)
+                if text[0] == "S" and _first_word_is(text, "Score"):
+                    yield start, "\n".join(lines)
+                    lines = []
+            elif not stray:
+                stray = True
+                yield Rejected(name, line_no, f"line {line_no} is outside a match: {text[:60]!r}")
+    if lines:
+        yield start, "\n".join(lines)
+
+
+def _first_word_is(text: str, word: str) -> bool:
+    """Whether the first word of a stripped, non-empty line is ``word`` (as ``split``
+    would cut it: any whitespace ends a word)."""
+    size = len(word)
+    return text.startswith(word) and (len(text) == size or text[size].isspace())
 
 
 def parse_block(text: str, name: str, line: int) -> Iterator[ParseResult]:
     """Parse one raw block cut by :func:`blocks` (its lines are consecutive)."""
-    block = [(line + i, row) for i, row in enumerate(text.split("\n"))]
-    yield _parse_block(block, name, Path(name).name)
+    yield _parse_block(line, text.split("\n"), name, Path(name).name)
 
 
 def read_text_lines(stream: IO[str], name: str, file_name: str) -> Iterator[ParseResult]:
@@ -104,7 +135,7 @@ def read_text_lines(stream: IO[str], name: str, file_name: str) -> Iterator[Pars
         if isinstance(block, Rejected):
             yield block
         else:
-            yield _parse_block(block, name, file_name)
+            yield _parse_block(block[0][0], [text for _, text in block], name, file_name)
 
 
 def _blocks(stream: IO[str], name: str) -> Iterator[list[Line] | Rejected]:
@@ -151,17 +182,29 @@ class _Match:
     ended: bool = False  # Hu or Huang seen
 
 
-def _parse_block(block: list[Line], name: str, file_name: str) -> ParseResult:
-    start, header = block[0]
+def _parse_block(start: int, block: list[str], name: str, file_name: str) -> ParseResult:
+    """One hand from the stripped lines of a block, the first (``Match``) at line ``start``
+    (the lines are consecutive)."""
+    header = block[0]
     words = header.split()
     game = words[1] if len(words) == 2 else None
     if game is None:
         return Rejected(name, start, f"line {start}: expected 'Match <id>', got {header[:60]!r}")
     match = _Match(game)
     line_no = start
+    fast_lines = _FAST_LINES
     try:
-        for number, text in block[1:]:
-            line_no = number
+        for line_no, text in enumerate(block[1:], start + 1):  # noqa: B007 (reported on error)
+            # The common case, a draw or a discard written the usual way: its events at once.
+            events = fast_lines.get(text)
+            if (
+                events is not None
+                and match.builder is not None
+                and not match.ended
+                and match.result is None
+            ):
+                match.builder.events.extend(events)
+                continue
             words = text.split()
             # The common case, a draw or a discard, straight to the builder.
             if len(words) == 4 and words[0] == "Player" and words[2] in _DRAW_OR_PLAY:
@@ -199,6 +242,19 @@ def _parse_block(block: list[Line], name: str, file_name: str) -> ParseResult:
 
 _DRAW_OR_PLAY = frozenset({"Draw", "Play"})
 _SEATS = {str(seat): seat for seat in range(SEATS)}
+#: ``Player <seat> Draw|Play <tile>`` lines, single-spaced, and their events.
+_FAST_LINES: dict[str, tuple[Event, ...]] = {
+    **{
+        f"Player {seat} Draw {code}": DRAW_EVENTS[seat, tile]
+        for seat in range(SEATS)
+        for code, tile in TILE_CODES.items()
+    },
+    **{
+        f"Player {seat} Play {code}": (DISCARD_EVENTS[seat, tile],)
+        for seat in range(SEATS)
+        for code, tile in TILE_CODES.items()
+    },
+}
 
 
 def _read_line(match: _Match, text: str) -> None:

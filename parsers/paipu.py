@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 from paipu.parsers import Parsed, ParseResult, Rejected
 from paipu.rules.record import HandRecord, RecordError
@@ -67,7 +67,12 @@ def parse_line(line: str, name: str, line_no: int) -> ParseResult:
 
 def dumps(record: HandRecord) -> str:
     """The canonical one-line JSON of a hand (no trailing newline)."""
-    return json.dumps(record.to_json(), ensure_ascii=False, separators=(", ", ": "))
+    return dumps_json(record.to_json())
+
+
+def dumps_json(document: dict[str, Any]) -> str:
+    """:func:`dumps` of a hand already turned into JSON (:meth:`HandRecord.to_json`)."""
+    return json.dumps(document, ensure_ascii=False, separators=(", ", ": "))
 
 
 def write_paipu(records: Iterable[HandRecord], stream: IO[str]) -> int:

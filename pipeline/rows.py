@@ -9,10 +9,13 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
+from collections.abc import Mapping
+from functools import lru_cache
+from operator import itemgetter
 from typing import Any
 
 from paipu.parsers import Rejected
-from paipu.parsers.paipu import dumps
+from paipu.parsers.paipu import dumps_json
 from paipu.rules.record import HandRecord
 from paipu.rules.replay import HandOutcome
 from paipu.rules.tiles import (
@@ -49,7 +52,24 @@ def discard_category(tile: Tile) -> str:
 
 
 _TILE_NAMES = tuple(tile_name(t) for t in range(N_CODES))
+_FIRST, _SECOND, _THIRD = itemgetter(0), itemgetter(1), itemgetter(2)
 _CATEGORIES = tuple(discard_category(t) for t in range(N_CODES))
+
+
+def _rules_json(rules: Mapping[str, Any]) -> str | None:
+    """A hand's rules as sorted JSON (None when there are none); the few distinct rule sets
+    of a corpus are encoded once each."""
+    if not rules:
+        return None
+    try:
+        return _rules_json_of(tuple(sorted(rules.items())))
+    except TypeError:  # a value that cannot be hashed (a list): encode it each time
+        return json.dumps(dict(rules), sort_keys=True)
+
+
+@lru_cache(maxsize=256)
+def _rules_json_of(items: tuple[tuple[str, Any], ...]) -> str:
+    return json.dumps(dict(items), sort_keys=True)
 
 
 def _extra_json(extra: dict[str, Any] | None) -> str | None:
@@ -87,11 +107,16 @@ class RowBuffer:
         self.hands += 1
         if outcome.verdict == "mismatch":
             self.mismatched += 1
+        arrays = None  # the events as arrays, when the record is written out here
+        if text is None:
+            document = record.to_json()
+            arrays = document["events"]
+            text = dumps_json(document)
         self._row(
             "hands",
             **key,
             variant=record.variant,
-            rules=json.dumps(dict(record.rules), sort_keys=True) if record.rules else None,
+            rules=_rules_json(record.rules),
             time=record.time,
             players=list(players),
             dealer=record.dealer,
@@ -104,7 +129,7 @@ class RowBuffer:
             source_format=fmt,
             source_file=path,
             source_line=line,
-            record=text if text is not None else dumps(record),
+            record=text,
         )
         recorded = record.result.deltas if record.result is not None else None
         winners = {w.seat for w in outcome.wins}
@@ -174,11 +199,13 @@ class RowBuffer:
                 from_seat=missed.from_seat,
                 total=missed.total,
             )
-        self._event_rows(record)
+        self._event_rows(record, arrays)
 
-    def _event_rows(self, record: HandRecord) -> None:
-        """The events table, column by column."""
-        arrays = [event.to_array() for event in record.events]
+    def _event_rows(self, record: HandRecord, arrays: list[list[Any]] | None = None) -> None:
+        """The events table, column by column; ``arrays`` are the events' own arrays
+        (:meth:`~paipu.rules.events.Event.to_array`) when the caller has them already."""
+        if arrays is None:
+            arrays = [event.to_array() for event in record.events]
         n = len(arrays)
         if not n:
             return
@@ -186,14 +213,26 @@ class RowBuffer:
         c["game"].extend([record.game] * n)
         c["hand"].extend([record.hand] * n)
         c["seq"].extend(range(n))
-        c["kind"].extend([a[0] for a in arrays])
-        c["seat"].extend([a[1] if len(a) > 1 else None for a in arrays])
-        payloads = [a[2] if len(a) > 2 else None for a in arrays]
+        lengths = list(map(len, arrays))
+        if min(lengths) >= 3:  # every event has a seat and a payload: pick them out in C
+            c["kind"].extend(map(_FIRST, arrays))
+            c["seat"].extend(map(_SECOND, arrays))
+            payloads = list(map(_THIRD, arrays))
+        else:
+            c["kind"].extend([a[0] for a in arrays])
+            c["seat"].extend([a[1] if len(a) > 1 else None for a in arrays])
+            payloads = [a[2] if len(a) > 2 else None for a in arrays]
         c["tile"].extend([p if isinstance(p, str) else None for p in payloads])
         c["tiles"].extend([p if isinstance(p, list) else None for p in payloads])
-        extras = [a[3] if len(a) > 3 else None for a in arrays]
-        c["from_seat"].extend([e.get("from") if e else None for e in extras])
-        c["extra"].extend([_extra_json(e) for e in extras])
+        from_seats: list[Any] = [None] * n
+        extra_json: list[str | None] = [None] * n
+        for i in [i for i, size in enumerate(lengths) if size > 3]:  # the few with extras
+            extra = arrays[i][3]
+            if extra:
+                from_seats[i] = extra.get("from")
+                extra_json[i] = _extra_json(extra)
+        c["from_seat"].extend(from_seats)
+        c["extra"].extend(extra_json)
 
     def _discard_rows(self, outcome: HandOutcome, game: str, hand: int) -> None:
         """The discards table, column by column (the bulk of a hand's rows)."""
@@ -204,25 +243,30 @@ class RowBuffer:
         c = self.columns["discards"]
         n = len(facts)
         players = record.players
+        # DiscardFact's fields as columns, in one pass
+        (seq, seats, turns, tiles, visible, left, melds, ready, can_win, won_on, claimed) = zip(
+            *facts, strict=True
+        )
         c["game"].extend([game] * n)
         c["hand"].extend([hand] * n)
         c["variant"].extend([record.variant] * n)
-        c["seq"].extend([f.index for f in facts])
-        c["seat"].extend([f.seat for f in facts])
-        c["player"].extend([players[f.seat] for f in facts])
-        c["turn"].extend([f.turn for f in facts])
-        c["tile"].extend([_TILE_NAMES[f.tile] for f in facts])
-        c["category"].extend([_CATEGORIES[f.tile] for f in facts])
-        c["visible"].extend([f.visible for f in facts])
-        c["tiles_left"].extend([f.tiles_left for f in facts])
-        c["opponent_melds"].extend([list(f.opponent_melds) for f in facts])
-        c["opponent_ready"].extend([list(f.opponent_ready) for f in facts])
-        c["opponent_can_win"].extend([list(f.opponent_can_win) for f in facts])
-        c["max_opponent_melds"].extend([max(f.opponent_melds, default=0) for f in facts])
-        c["ready_opponents"].extend([sum(f.opponent_ready) for f in facts])
-        c["dangerous"].extend([any(f.opponent_can_win) for f in facts])
-        c["won_on"].extend([f.won_on for f in facts])
-        c["claimed"].extend([f.claimed for f in facts])
+        c["seq"].extend(seq)
+        c["seat"].extend(seats)
+        c["player"].extend([players[seat] for seat in seats])
+        c["turn"].extend(turns)
+        c["tile"].extend([_TILE_NAMES[tile] for tile in tiles])
+        c["category"].extend([_CATEGORIES[tile] for tile in tiles])
+        c["visible"].extend(visible)
+        c["tiles_left"].extend(left)
+        # the facts' own tuples: Arrow reads them as lists, and none is copied
+        c["opponent_melds"].extend(melds)
+        c["opponent_ready"].extend(ready)
+        c["opponent_can_win"].extend(can_win)
+        c["max_opponent_melds"].extend([max(m, default=0) for m in melds])
+        c["ready_opponents"].extend(map(sum, ready))
+        c["dangerous"].extend(map(any, can_win))
+        c["won_on"].extend(won_on)
+        c["claimed"].extend(claimed)
 
     def add_reject(self, rejected: Rejected) -> None:
         self.rejected += 1

@@ -134,6 +134,11 @@ class DiscardFact(NamedTuple):
     claimed: bool  # someone chi/pong/konged it
 
 
+_make_fact = DiscardFact._make
+#: Score answers a table keeps (:meth:`Table._score`).
+_RECENT_SCORES = 4
+
+
 class MissedWin(NamedTuple):
     """A legal win a player passed over (漏胡 / 不胡)."""
 
@@ -202,11 +207,50 @@ class Table:
         self.wall = variant.replay_wall(record, options)
         self.kinds = variant.replay_event_kinds(options)
         self.tile_kinds = variant.tile_kinds(options)
+        self._bind_variant_hooks()
         self._deal()
         for seat in range(self.players):
             self.refresh_waits(seat)
 
     # ------------------------------------------------------------------ helpers
+
+    def _bind_variant_hooks(self) -> None:
+        """Take the per-event variant hooks out of the hot path where the variant keeps the
+        default behaviour (most do): the waits are computed here directly, a discard is not
+        sent to a hook that has nothing to object to, and the next seat is found inline."""
+        from paipu.rules.shanten import waits
+        from paipu.rules.variants import Variant
+
+        variant_type = type(self.variant)
+        #: (waits function, shapes, hand size) when the variant computes waits the default way.
+        self._plain_waits: tuple[Any, frozenset[Any], int] | None = (
+            (waits, self.variant.replay_shapes(), self.variant.spec.hand_size)
+            if variant_type.replay_waits is Variant.replay_waits
+            else None
+        )
+        self._discard_hook = (
+            None
+            if variant_type.replay_discard_problem is Variant.replay_discard_problem
+            else self.variant.replay_discard_problem
+        )
+        self._plain_next_seat = variant_type.replay_next_seat is Variant.replay_next_seat
+        #: The variant scores a win from :meth:`request_for` alone (Variant.replay_score):
+        #: then the last few answers are kept, as the win declared right after a discard or
+        #: a draw asks again what the offer asked (see :meth:`_score`).
+        self._plain_score = variant_type.replay_score is Variant.replay_score
+        self._recent_scores: list[tuple[ScoreRequest, ScoreAnswer]] = []
+        #: The other seats after each seat, in seat order (discard facts list them so).
+        self._others = tuple(
+            tuple((seat + k) % self.players for k in range(1, self.players))
+            for seat in range(self.players)
+        )
+        self._no_wins = (False,) * (self.players - 1)
+        #: The event handlers of the kinds this variant allows.
+        self._handlers = {
+            event_type: handler
+            for event_type, handler in _HANDLERS.items()
+            if event_type.kind in self.kinds
+        }
 
     def brief(self) -> str:
         """One line about the table, for error messages."""
@@ -238,10 +282,16 @@ class Table:
             s.hand[tile] += 1
 
     def _see(self, tile: Tile, event: Event | None) -> None:
-        self.seen[tile] += 1
+        seen = self.seen
+        count = seen.get(tile, 0) + 1
+        seen[tile] = count
+        if count > (1 if tile >= N_KINDS else 4):
+            self._see_too_many(tile, event)
+
+    def _see_too_many(self, tile: Tile, event: Event | None) -> None:
+        """:class:`RuleViolation`: a copy of ``tile`` beyond the set's."""
         limit = 1 if tile >= N_KINDS else 4
-        if self.seen[tile] > limit:
-            raise self.fail(event, f"a copy too many of {tile_name(tile)}: the set has {limit}")
+        raise self.fail(event, f"a copy too many of {tile_name(tile)}: the set has {limit}")
 
     def _deal(self) -> None:
         record = self.record
@@ -322,15 +372,54 @@ class Table:
 
     def refresh_waits(self, seat: int) -> None:
         s = self.seats[seat]
-        s.waits = self.variant.replay_waits(self, seat)
+        plain = self._plain_waits
+        if plain is None:
+            s.waits = self.variant.replay_waits(self, seat)
+            return
+        # Variant.replay_waits, inline: () unless the hand has its full count of tiles
+        waits, shapes, hand_size = plain
+        melds = len(s.melds)
+        hand = s.hand
+        s.waits = waits(hand, melds, shapes) if sum(hand) == hand_size - 3 * melds else ()
+
+    def _next_seat(self, after: int | None) -> int:
+        """The variant's :meth:`~paipu.rules.variants.Variant.replay_next_seat`."""
+        if not self._plain_next_seat:
+            return self.variant.replay_next_seat(self, after)
+        seat = self.record.dealer if after is None else after
+        seats = self.seats
+        players = self.players
+        for _ in range(players):
+            seat = (seat + 1) % players
+            if not seats[seat].won:
+                return seat
+        return seat
 
     # ------------------------------------------------------------------ apply
 
     def apply(self, index: int, event: Event) -> None:
         """Apply one event or raise :class:`RuleViolation`."""
         self.index = index
-        if self.phase is Phase.ENDED and isinstance(event, Win) and self.win_phase is not None:
-            # 一炮多响: a further winner on the same discard or robbed kong
+        if self.phase is Phase.ENDED:
+            self._after_end(event)
+        seat = getattr(event, "seat", None)
+        if seat is not None and self.seats[seat].won and not isinstance(event, Win):
+            raise self.fail(event, f"seat {seat} has already won and left the hand")
+        handler = self._handlers.get(type(event))
+        if handler is None:  # a kind the variant does not allow, or one of its own
+            event_type = type(event)
+            if event_type.kind not in self.kinds:
+                raise self.fail(
+                    event, f"{event_type.kind} events do not exist in {self.variant.id}"
+                )
+            self.variant.replay_special(self, event)
+            return
+        handler(self, event)
+
+    def _after_end(self, event: Event) -> None:
+        """An event after the hand ended: a further winner on the same discard or robbed
+        kong (一炮多响) where the variant allows one, else :class:`RuleViolation`."""
+        if isinstance(event, Win) and self.win_phase is not None:
             self.phase = self.win_phase
             if not self._continues_multiple_win(event):
                 self.phase = Phase.ENDED
@@ -342,58 +431,60 @@ class Table:
                     f"ended with seat {self.wins[0].seat}'s win",
                 )
             raise self.fail(event, "the hand has already ended")
-        seat = getattr(event, "seat", None)
-        if seat is not None and self.seats[seat].won and not isinstance(event, Win):
-            raise self.fail(event, f"seat {seat} has already won and left the hand")
-        if type(event).kind not in self.kinds:
-            raise self.fail(event, f"{type(event).kind} events do not exist in {self.variant.id}")
-        handler = _HANDLERS.get(type(event))
-        if handler is None:
-            self.variant.replay_special(self, event)
-            return
-        handler(self, event)
 
     def _draw(self, event: Draw) -> None:
         seat = event.seat
+        tile = event.tile
         if self.offers:
             self._pass_offers()
-        if self.phase is Phase.CLAIM:
-            self._close_discard_fact(claimed=False, won=False)
-            nxt = self.variant.replay_next_seat(self, self.discarder)
+        phase = self.phase
+        if phase is Phase.CLAIM:
+            fact = self.pending_discard_fact  # _close_discard_fact: nobody claimed it
+            if fact is not None:
+                self.discard_facts.append(_make_fact((*fact, False, False)))
+                self.pending_discard_fact = None
+            nxt = self._next_seat(self.discarder)
             if seat != nxt:
                 raise self.fail(event, f"seat {nxt} draws next, not seat {seat}")
             self.turn = seat
-            self.phase = Phase.DRAW
-        elif self.phase is Phase.ROB:
-            self.phase = Phase.REPLACE
+            self.phase = phase = Phase.DRAW
+        elif phase is Phase.ROB:
+            self.phase = phase = Phase.REPLACE
             # nobody robbed the added kong: it stands (kong payments where a variant has them)
             self.variant.replay_kong(self, self.turn, MeldKind.ADDED_KONG, None)
-        if self.phase not in (Phase.DRAW, Phase.REPLACE) or seat != self.turn:
+        if (phase is not Phase.DRAW and phase is not Phase.REPLACE) or seat != self.turn:
             raise self.fail(
                 event,
-                f"it is not seat {seat}'s turn to draw (seat {self.turn} is to {self.phase.value})",
+                f"it is not seat {seat}'s turn to draw (seat {self.turn} is to {phase.value})",
             )
-        replacement = self.phase is Phase.REPLACE
+        replacement = phase is Phase.REPLACE
         expected = self.wall.draw(seat, replacement)
         if expected is None:
             raise self.fail(event, "no tile is left to draw")
-        if expected >= 0 and expected != event.tile:
+        if expected >= 0 and expected != tile:
             raise self.fail(
-                event, f"the wall gives {tile_name(expected)} here, not {tile_name(event.tile)}"
+                event, f"the wall gives {tile_name(expected)} here, not {tile_name(tile)}"
             )
-        if event.tile not in self.tile_kinds:
-            raise self.fail(event, f"{tile_name(event.tile)} is not a tile of {self.variant.id}")
-        if expected < 0:
-            self._see(event.tile, event)
-        self._give(seat, event.tile)
+        if tile not in self.tile_kinds:
+            raise self.fail(event, f"{tile_name(tile)} is not a tile of {self.variant.id}")
+        if expected < 0:  # _see, inline: the table learns where a copy is
+            seen = self.seen
+            count = seen.get(tile, 0) + 1
+            seen[tile] = count
+            if count > (1 if tile >= N_KINDS else 4):
+                self._see_too_many(tile, event)
         s = self.seats[seat]
+        if tile >= N_KINDS:  # a flower
+            s.held_flowers.append(tile)
+        else:
+            s.hand[tile] += 1
         s.draws += 1
         self.replacement_from_kong = replacement and self.after_kong
         self.after_kong = False
-        self.drawn = event.tile
+        self.drawn = tile
         self.phase = Phase.ACT
-        if self.analytics and event.tile < N_KINDS:
-            self._check_missed_self_draw(seat, event.tile)
+        if self.analytics and tile < N_KINDS and tile in s.waits:
+            self._check_missed_self_draw(seat, tile)
 
     def _discard(self, event: Discard) -> None:
         seat = event.seat
@@ -408,19 +499,33 @@ class Table:
                 event,
                 f"seat {seat} must set aside {tile_name(s.held_flowers[0])} before discarding",
             )
-        self._pass_offers()
-        self._take(seat, event.tile, event, "discard")
-        problem = self.variant.replay_discard_problem(self, seat, event.tile)
-        if problem:
-            raise self.fail(event, problem)
-        s.discards.append(event.tile)
-        s.pool.append(event.tile)
-        self.visible[event.tile] += 1
-        self.last_discard = event.tile
+        if self.offers:
+            self._pass_offers()
+        tile = event.tile
+        if tile < N_KINDS and s.hand[tile]:  # _take's common case, inline
+            s.hand[tile] -= 1
+        else:
+            self._take(seat, tile, event, "discard")
+        hook = self._discard_hook
+        if hook is not None:
+            problem = hook(self, seat, tile)
+            if problem:
+                raise self.fail(event, problem)
+        s.discards.append(tile)
+        s.pool.append(tile)
+        self.visible[tile] += 1
+        self.last_discard = tile
         self.discarder = seat
         self.discard_count += 1
         self.phase = Phase.CLAIM
-        self.refresh_waits(seat)
+        plain = self._plain_waits
+        if plain is None:
+            self.refresh_waits(seat)
+        else:  # refresh_waits, inline: the hand is one tile short of a full one now
+            waits, shapes, hand_size = plain
+            melds = len(s.melds)
+            hand = s.hand
+            s.waits = waits(hand, melds, shapes) if sum(hand) == hand_size - 3 * melds else ()
         if self.analytics:
             self._open_discard_fact(event)
 
@@ -585,7 +690,7 @@ class Table:
         if again and not self._continues_multiple_win(event):
             raise self.fail(event, f"{self.variant.id} allows one winner per tile")
         flags = self.win_flags(seat, event.tile, event.from_seat)
-        answer = self.variant.replay_score(self, seat, event.tile, event.from_seat, flags)
+        answer = self._score(seat, event.tile, event.from_seat, flags)
         if not answer.legal:
             raise self.fail(event, f"false win (诈和): {answer.reason or answer.error}")
         self.wins.append(
@@ -698,25 +803,69 @@ class Table:
         if s.won or tile not in s.waits:
             return None
         flags = self.win_flags(seat, tile, from_seat)
-        answer = self.variant.replay_score(self, seat, tile, from_seat, flags)
+        answer = self._score(seat, tile, from_seat, flags)
         return answer if answer.legal else None
+
+    def _score(
+        self,
+        seat: int,
+        tile: Tile,
+        from_seat: int | None,
+        flags: WinFlags,
+        hand: Sequence[Tile] | None = None,
+    ) -> ScoreAnswer:
+        """The variant's answer for ``seat`` winning on ``tile`` as the table stands (with
+        ``hand`` as its concealed tiles when given); an answer to the very same request a
+        moment ago is not worked out again."""
+        if not self._plain_score:
+            if hand is not None:
+                request = self.request_for(seat, tile, from_seat, flags, hand)
+                return self.variant.replay_score_request(request, self.options)
+            return self.variant.replay_score(self, seat, tile, from_seat, flags)
+        request = self.request_for(seat, tile, from_seat, flags, hand)
+        recent = self._recent_scores
+        for asked, answer in recent:
+            if asked == request:
+                return answer
+        answer = self.variant.replay_score_request(request, self.options)
+        if len(recent) >= _RECENT_SCORES:
+            del recent[0]
+        recent.append((request, answer))
+        return answer
 
     # ------------------------------------------------------------------ analytics
 
     def _open_discard_fact(self, event: Discard) -> None:
+        """The facts of a discard as it lands, and the wins it offers the other seats."""
         seat = event.seat
         tile = event.tile
         seats = self.seats
-        melds, ready, can_win = [], [], []
-        for k in range(1, self.players):
-            other = (seat + k) % self.players
-            s = seats[other]
-            melds.append(s.exposed)
-            ready.append(bool(s.waits) and not s.won)
-            answer = self.would_win(other, tile, seat) if tile in s.waits else None
-            can_win.append(answer is not None)
-            if answer is not None:
-                self.offers.append(MissedWin(self.index, other, tile, seat, answer.total or 0))
+        others = self._others[seat]
+        if len(others) == 3:  # four players: the loop below, unrolled
+            first, second, third = others
+            a, b, c = seats[first], seats[second], seats[third]
+            melds: tuple[int, ...] = (a.exposed, b.exposed, c.exposed)
+            ready: tuple[bool, ...] = (
+                bool(a.waits) and not a.won,
+                bool(b.waits) and not b.won,
+                bool(c.waits) and not c.won,
+            )
+            offered = tile in a.waits or tile in b.waits or tile in c.waits
+        else:
+            melds = tuple([seats[other].exposed for other in others])
+            ready = tuple([bool(seats[other].waits) and not seats[other].won for other in others])
+            offered = any(tile in seats[other].waits for other in others)
+        # offered: the tile is among some other seat's waits
+        if offered:  # only a seat waiting on the tile can win on it: score it for those
+            can_win = []
+            for other in others:
+                answer = self.would_win(other, tile, seat) if tile in seats[other].waits else None
+                can_win.append(answer is not None)
+                if answer is not None:
+                    self.offers.append(MissedWin(self.index, other, tile, seat, answer.total or 0))
+            wins = tuple(can_win)
+        else:
+            wins = self._no_wins
         discarder = seats[seat]
         self.pending_discard_fact = (
             self.index,
@@ -725,15 +874,15 @@ class Table:
             tile,
             discarder.hand[tile] + self.visible[tile] - 1,
             self.wall.left(),
-            tuple(melds),
-            tuple(ready),
-            tuple(can_win),
+            melds,
+            ready,
+            wins,
         )
 
     def _close_discard_fact(self, claimed: bool, won: bool) -> None:
         fact = self.pending_discard_fact
         if fact is not None:
-            self.discard_facts.append(DiscardFact(*fact, won, claimed))
+            self.discard_facts.append(_make_fact((*fact, won, claimed)))
             self.pending_discard_fact = None
 
     def _pass_offers(self) -> None:
@@ -743,6 +892,7 @@ class Table:
             self.offers = []
 
     def _check_missed_self_draw(self, seat: int, tile: Tile) -> None:
+        """Offer ``seat`` the self-drawn win on ``tile`` (just drawn) when it is legal."""
         s = self.seats[seat]
         if tile not in s.waits:
             return
@@ -750,8 +900,7 @@ class Table:
         before[tile] -= 1
         hand = [t for t in range(N_KINDS) for _ in range(before[t])]
         flags = self.win_flags(seat, tile, None)
-        request = self.request_for(seat, tile, None, flags, hand)
-        answer = self.variant.replay_score_request(request, self.options)
+        answer = self._score(seat, tile, None, flags, hand)
         if answer.legal:
             self.offers.append(MissedWin(self.index, seat, tile, None, answer.total or 0))
 
@@ -840,9 +989,13 @@ def replay(
         raise RuleViolation(None, None, str(exc)) from None
     table = variant.new_table(record, options)
     checker = getattr(table, "check_invariants", None) if check else None
-    for index, event in enumerate(record.events):
-        table.apply(index, event)
-        if checker is not None:
+    apply = table.apply
+    if checker is None:
+        for index, event in enumerate(record.events):
+            apply(index, event)
+    else:
+        for index, event in enumerate(record.events):
+            apply(index, event)
             checker()
     return outcome_of(table, record)
 
