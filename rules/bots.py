@@ -36,7 +36,14 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, NamedTuple, TypeAlias
 
-from paipu.rules.mahjong_selfplay import Claim, ClaimKind, SeatView, TurnAction, TurnKind
+from paipu.rules.mahjong_selfplay import (
+    DISCARD_ACTIONS,
+    Claim,
+    ClaimKind,
+    SeatView,
+    TurnAction,
+    TurnKind,
+)
 from paipu.rules.melds import Meld, MeldKind
 from paipu.rules.selfplay import Style
 from paipu.rules.shanten import HandShape, Shape
@@ -230,6 +237,11 @@ PURE_DATA = tuple(
     (plan, plan.parts[0][0]) for plan in PATTERN_PLANS if plan.kind is PlanKind.PURE_STRAIGHT
 )
 MIXED_DATA = tuple(d for d in PATTERN_DATA if d[0].kind is not PlanKind.PURE_STRAIGHT)
+#: Each pattern plan with each of its runs as (first tile, suit, rank of the first tile).
+PATTERN_RUNS = tuple(
+    (plan, *(x for run, part in zip(plan.runs, plan.parts, strict=True) for x in (run, *part)))
+    for plan in PATTERN_PLANS
+)
 #: For each run (by its first tile), the indexes of the pattern plans that have it.
 RUN_PLANS = {
     run: tuple(i for i, plan in enumerate(PATTERN_PLANS) if run in plan.run_set)
@@ -642,25 +654,30 @@ class Planner:
         held = (RUN_HELD[masks[0]], RUN_HELD[masks[1]], RUN_HELD[masks[2]])
         chi = frozenset(chi_runs)
         if melds == 1:
-            plans = PATTERN_PLANS
+            plans = PATTERN_RUNS
         else:  # a plan with room for the melds holds one of the runs at least
-            plans = tuple(PATTERN_PLANS[i] for i in sorted({i for r in chi for i in RUN_PLANS[r]}))
-        for plan in plans:
-            (s0, r0), (s1, r1), (s2, r2) = plan.parts
-            matched = chi & plan.run_set
-            if melds - len(matched) > 1:
-                continue  # more than one meld outside the pattern: impossible
-            if matched:
-                missing = sum(
-                    3 - held[suit][rank]
-                    for run, (suit, rank) in zip(plan.runs, plan.parts, strict=True)
-                    if run not in matched
-                )
+            plans = tuple(PATTERN_RUNS[i] for i in sorted({i for r in chi for i in RUN_PLANS[r]}))
+        for plan, run0, s0, r0, run1, s1, r1, run2, s2, r2 in plans:
+            # Runs already declared need nothing more; the others their missing tiles.
+            matched = missing = 0
+            if run0 in chi:
+                matched += 1
             else:
-                missing = 9 - held[s0][r0] - held[s1][r1] - held[s2][r2]
+                missing += 3 - held[s0][r0]
+            if run1 in chi:
+                matched += 1
+            else:
+                missing += 3 - held[s1][r1]
+            if run2 in chi:
+                matched += 1
+            else:
+                missing += 3 - held[s2][r2]
+            if melds - matched > 1:
+                continue  # more than one meld outside the pattern: impossible
             if missing <= reach:
-                out.append((plan, max(base, missing), 0, missing))
-                low = min(low, max(base, missing))
+                key = base if base >= missing else missing
+                out.append((plan, key, 0, missing))
+                low = min(low, key)
         return low
 
     def _special_fits(self, hand: Hand, standard: int, limit: int, out: list[_Option]) -> None:
@@ -845,12 +862,44 @@ THREATS = tuple(
 )
 
 
+def _threat_danger(tile: Tile, seen: int, shown: int | None, near: bool, own: bool) -> float:
+    """One opponent's danger of ``tile`` before its threat weighs it, as :meth:`Bot.danger`
+    computes it: ``seen`` copies in sight, the suit ``shown`` by its melds, whether the
+    tile is ``near`` (suji of) its discards, whether it is its ``own`` discard."""
+    danger = DANGER_BY_SEEN[tile][seen]
+    if near:
+        danger = danger * SUJI_FACTOR
+    if shown is not None:
+        danger = danger * SHOWN_FACTOR[shown][tile]
+    return GENBUTSU_DANGER if own and danger > GENBUTSU_DANGER else danger
+
+
+#: :func:`_threat_danger` of each tile by copies seen (0 … ``MOST_SEEN``), for each shown
+#: suit (0 … 2, then 3 for none), suji or not, own discard or not: index
+#: ``[shown][near * 2 + own][tile]`` (:attr:`_Read.rows`).
+THREAT_DANGER = tuple(
+    tuple(
+        tuple(
+            tuple(
+                _threat_danger(t, seen, None if shown == SUITS else shown, near, own)
+                for seen in range(MOST_SEEN + 1)
+            )
+            for t in range(N_KINDS)
+        )
+        for near in (False, True)
+        for own in (False, True)
+    )
+    for shown in range(SUITS + 1)
+)
+
+
 class _Read:
     """What one opponent's table shows, for :meth:`Bot.danger`: the tiles it discarded,
-    their suji and the suit its melds show. Its discards only grow, so the sets are
-    brought up to date from the discards not read yet."""
+    their suji and the suit its melds show, and from them each tile's row of
+    :data:`THREAT_DANGER`. Its discards only grow, so the sets and the rows of the tiles
+    they touch are brought up to date from the discards not read yet."""
 
-    __slots__ = ("count", "discarded", "melds", "near", "pool", "shown")
+    __slots__ = ("count", "discarded", "melds", "near", "pool", "rows", "shown")
 
     def __init__(self, pool: list[Tile]) -> None:
         self.pool = pool  # the table's list of the opponent's discards
@@ -859,6 +908,15 @@ class _Read:
         self.discarded: set[Tile] = set()
         self.near: set[Tile] = set()
         self.shown: int | None = None
+        #: Each tile's danger by copies seen (before the threat weighs it).
+        self.rows: list[tuple[float, ...]] = list(THREAT_DANGER[SUITS][0])
+
+    def refresh(self, tiles: Iterable[Tile]) -> None:
+        """Bring the rows of ``tiles`` up to date with the sets and the shown suit."""
+        table = THREAT_DANGER[SUITS if self.shown is None else self.shown]
+        discarded, near, rows = self.discarded, self.near, self.rows
+        for tile in tiles:
+            rows[tile] = table[(tile in near) * 2 + (tile in discarded)][tile]
 
 
 class Bot:
@@ -922,30 +980,14 @@ class Bot:
         ``seen`` is :meth:`SeatView.seen`, when the caller has it."""
         if seen is None:
             seen = view.seen()
-        base = [DANGER_BY_SEEN[t][seen[t]] for t in tiles]
+        copies = [seen[t] for t in tiles]
         out = [0.0] * len(tiles)
         for threat in threats:
             level = threat.level
             if level < THREAT_FLOOR:
                 continue
-            read = self._read(view, threat.seat)
-            discarded, near, shown = read.discarded, read.near, read.shown
-            rows = zip(out, base, tiles, strict=True)
-            # One pass per opponent; each ``if`` only names the tile's danger ``d`` (a
-            # danger is never negative), capped on the opponent's own discards.
-            if shown is None:
-                out = [
-                    o + level * (GENBUTSU_DANGER if d > GENBUTSU_DANGER and t in discarded else d)
-                    for o, b, t in rows
-                    if (d := b * SUJI_FACTOR if t in near else b) >= 0
-                ]
-            else:
-                factor = SHOWN_FACTOR[shown]
-                out = [
-                    o + level * (GENBUTSU_DANGER if d > GENBUTSU_DANGER and t in discarded else d)
-                    for o, b, t in rows
-                    if (d := (b * SUJI_FACTOR if t in near else b) * factor[t]) >= 0
-                ]
+            rows = self._read(view, threat.seat).rows
+            out = [o + level * rows[t][c] for o, t, c in zip(out, tiles, copies, strict=True)]
         return out
 
     def _read(self, view: SeatView, other: int) -> _Read:
@@ -955,15 +997,24 @@ class Bot:
         read = self.reads.get(other)
         if read is None or read.pool is not pool:
             read = self.reads[other] = _Read(pool)
-        if read.count != len(pool):
-            new = pool[read.count :]
-            read.discarded.update(new)
-            read.near.update(suji(new))
-            read.count = len(pool)
+        every = False  # whether every row must be brought up to date
         melds = view.meld_count(other)
         if read.melds != melds:
-            read.shown = self._shown_suit(view, other)
+            shown = self._shown_suit(view, other)
             read.melds = melds
+            if shown != read.shown:
+                read.shown = shown
+                every = True
+        if read.count != len(pool):
+            new = pool[read.count :]
+            near = suji(new)
+            read.discarded.update(new)
+            read.near.update(near)
+            read.count = len(pool)
+            if not every:
+                read.refresh({*new, *near})
+        if every:
+            read.refresh(range(N_KINDS))
         return read
 
     def _shown_suit(self, view: SeatView, other: int) -> int | None:
@@ -987,18 +1038,16 @@ class Bot:
         if drawn is not None and self._passes_on(
             view, shape.counts, melds, standard, drawn, threats, level
         ):
-            return TurnAction(TurnKind.DISCARD, drawn)
+            return DISCARD_ACTIONS[drawn]
         hand = self._hand(view, shape)
         if self._still_folding(standard, level):
-            return TurnAction(TurnKind.DISCARD, self._safest(view, hand, threats))
+            return DISCARD_ACTIONS[self._safest(view, hand, threats)]
         fit = self._fit(hand, standard)
         if drawn is not None and view.can_replace():
             kong = self._kong(hand, standard, fit)
             if kong is not None:
                 return kong
-        return TurnAction(
-            TurnKind.DISCARD, self._discard(view, hand, standard, fit, threats, level)
-        )
+        return DISCARD_ACTIONS[self._discard(view, hand, standard, fit, threats, level)]
 
     def _passes_on(
         self,
