@@ -34,7 +34,7 @@ import math
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TYPE_CHECKING, NamedTuple, TypeAlias
+from typing import TYPE_CHECKING, NamedTuple, TypeAlias, cast
 
 from paipu.rules.mahjong_selfplay import (
     DISCARD_ACTIONS,
@@ -46,7 +46,7 @@ from paipu.rules.mahjong_selfplay import (
 )
 from paipu.rules.melds import Meld, MeldKind
 from paipu.rules.selfplay import Style
-from paipu.rules.shanten import HandShape, Shape
+from paipu.rules.shanten import HandShape, Shape, ShapeFacts, ShapeGroup
 from paipu.rules.tiles import DRAGONS, N_CODES, N_KINDS, TERMINALS_AND_HONORS, Tile
 
 if TYPE_CHECKING:
@@ -350,48 +350,42 @@ def _pack(*counts: int) -> int:
     return sum(c << (FIELD_BITS * i) for i, c in enumerate(counts))
 
 
-class _GroupTable(dict[tuple[int, ...], GroupFacts]):
-    """Facts of one suit (``base`` its first tile) by its counts, built on first sight."""
-
-    def __init__(self, base: Tile) -> None:
-        super().__init__()
-        self.base = base
-
-    def __missing__(self, key: tuple[int, ...]) -> GroupFacts:
-        base = self.base
-        ranks = [r for r in range(len(key)) if key[r]]
-        suited = base < HONOR_FIRST
-        counts = [0] * N_KINDS
-        counts[base : base + len(key)] = key
-        uses = tuple(
-            keep_value(counts, base + r, frozenset()) if suited else PAIR_VALUE * (key[r] - 1)
-            for r in ranks
-        )
-        total = sum(key)
-        pairs = sum(1 for c in key if c == 2)
-        triples = sum(1 for c in key if c >= 3)
-        units = sum(c >> 1 for c in key)
-        singles = sum(1 for c in key if c in (1, 4))
-        quads = sum(1 for c in key if c == 4)
-        orphans = sum(1 for r in ranks if base + r in ORPHANS)
-        facts = GroupFacts(
-            kinds=tuple(base + r for r in ranks),
-            uses=uses,
-            mask=sum(1 << r for r in ranks) if suited else 0,
-            total=total,
-            pairs=pairs,
-            triples=triples,
-            units=units,
-            singles=singles,
-            quads=quads,
-            orphans=orphans,
-            packed=_pack(total, pairs, triples, units, singles, quads, orphans),
-        )
-        self[key] = facts
-        return facts
-
-
-_GROUPS = (_GroupTable(0), _GroupTable(9), _GroupTable(18), _GroupTable(HONOR_FIRST))
+def _group_facts(group: ShapeGroup) -> GroupFacts:
+    """The bots' facts of one group of a :class:`HandShape`, built on first sight and kept
+    on the shape's group (its ``annex``), so that a hand finds them without a look-up."""
+    facts = group.annex
+    if facts is not None:
+        return cast(GroupFacts, facts)
+    key, base = group.key, group.base
+    ranks = [r for r in range(len(key)) if key[r]]
+    suited = base < HONOR_FIRST
+    counts = [0] * N_KINDS
+    counts[base : base + len(key)] = key
+    uses = tuple(
+        keep_value(counts, base + r, frozenset()) if suited else PAIR_VALUE * (key[r] - 1)
+        for r in ranks
+    )
+    total = sum(key)
+    pairs = sum(1 for c in key if c == 2)
+    triples = sum(1 for c in key if c >= 3)
+    units = sum(c >> 1 for c in key)
+    singles = sum(1 for c in key if c in (1, 4))
+    quads = sum(1 for c in key if c == 4)
+    orphans = sum(1 for r in ranks if base + r in ORPHANS)
+    facts = group.annex = GroupFacts(
+        kinds=tuple(base + r for r in ranks),
+        uses=uses,
+        mask=sum(1 << r for r in ranks) if suited else 0,
+        total=total,
+        pairs=pairs,
+        triples=triples,
+        units=units,
+        singles=singles,
+        quads=quads,
+        orphans=orphans,
+        packed=_pack(total, pairs, triples, units, singles, quads, orphans),
+    )
+    return facts
 
 
 class Hand:
@@ -439,12 +433,12 @@ class Hand:
         self.melds = melds
         self.shapes = shapes
         self.value_honors = value_honors
-        keys = shape.keys
+        groups = shape.facts
         m, p, s, z = (
-            _GROUPS[0][keys[0]],
-            _GROUPS[1][keys[1]],
-            _GROUPS[2][keys[2]],
-            _GROUPS[3][keys[3]],
+            _group_facts(groups[0]),
+            _group_facts(groups[1]),
+            _group_facts(groups[2]),
+            _group_facts(groups[3]),
         )
         self.kinds = [*m.kinds, *p.kinds, *s.kinds, *z.kinds]
         if z.kinds:
@@ -557,7 +551,10 @@ class Planner:
         for tile in value_honors:
             if counts[tile] >= 2:
                 return True
-        return any(m.kind is not MeldKind.CHI and m.base in value_honors for m in hand.melds)
+        for meld in hand.melds:
+            if meld.kind is not MeldKind.CHI and meld.base in value_honors:
+                return True
+        return False
 
     def _flush_fits(
         self, hand: Hand, base: int, extra: bool, limit: int, out: list[_Option]
@@ -932,6 +929,9 @@ class Bot:
         self.shanten_after: int | None = None  # shanten after its last discard, if known
         self.legal: dict[tuple[tuple[int, ...], int, Tile], tuple[bool, bool]] = {}
         self.value_honors: frozenset[Tile] | None = None
+        #: The counts, melds and shape facts of the hand after the bot's last discard.
+        self.kept: tuple[list[int], int, ShapeFacts] | None = None
+        self.shapes: Collection[Shape] = ()  # the variant's, read on first need
         self.reads: dict[int, _Read] = {}  # by opponent seat
         self.opponents: list[tuple[int, int, int]] = []  # last seen, and their threats:
         self.threat_list: list[Threat] = []
@@ -945,10 +945,12 @@ class Bot:
         """The seat's hand (or ``shape``'s counts with ``melds``, a hand after a call)."""
         if self.value_honors is None:
             self.value_honors = frozenset((*DRAGONS, view.seat_wind, view.round_wind))
+        if not self.shapes:
+            self.shapes = view.shapes()
         return Hand(
             shape.counts if shape else view.hand(),
             view.melds() if melds is None else melds,
-            view.shapes(),
+            self.shapes,
             self.value_honors,
             shape,
         )
@@ -1031,7 +1033,34 @@ class Bot:
         if drawn is not None and view.self_draw_answer() is not None:
             return TurnAction(TurnKind.WIN, drawn)
         melds = view.melds()
-        shape = HandShape(view.hand(), len(melds))
+        shape = self._turn_shape(view.hand(), len(melds), drawn)
+        action = self._turn(view, drawn, melds, shape)
+        if action.kind is TurnKind.DISCARD:
+            counts = shape.counts.copy()
+            counts[action.tile] -= 1
+            self.kept = (counts, len(melds), shape.facts_without(action.tile))
+        else:
+            self.kept = None
+        return action
+
+    def _turn_shape(self, counts: list[int], melds: int, drawn: Tile | None) -> HandShape:
+        """The shape of the hand to play: when it is the hand kept after the last discard
+        and the tile just drawn, its group facts follow from the kept ones."""
+        kept = self.kept
+        if kept is not None and drawn is not None and drawn < N_KINDS:
+            kept_counts, kept_melds, kept_facts = kept
+            if kept_melds == melds:
+                kept_counts[drawn] += 1
+                same = kept_counts == counts
+                kept_counts[drawn] -= 1
+                if same:
+                    return HandShape(counts, melds, HandShape.facts_with(kept_facts, drawn))
+        return HandShape(counts, melds)
+
+    def _turn(
+        self, view: SeatView, drawn: Tile | None, melds: list[Meld], shape: HandShape
+    ) -> TurnAction:
+        """The turn's action, once a self-drawn win is ruled out."""
         standard = shape.shanten()
         threats = self.threats(view)
         level = self.threat_level
@@ -1039,7 +1068,7 @@ class Bot:
             view, shape.counts, melds, standard, drawn, threats, level
         ):
             return DISCARD_ACTIONS[drawn]
-        hand = self._hand(view, shape)
+        hand = self._hand(view, shape, melds)
         if self._still_folding(standard, level):
             return DISCARD_ACTIONS[self._safest(view, hand, threats)]
         fit = self._fit(hand, standard)
@@ -1098,7 +1127,7 @@ class Bot:
             return None  # flowers still held from the deal: nothing before its first turn
         shape = HandShape(counts, len(melds))
         if self.distance is None:
-            now = self._distance_now(self._hand(view, shape))
+            now = self._distance_now(self._hand(view, shape, melds))
         else:
             now = self.distance
         self.threats(view)
@@ -1177,6 +1206,12 @@ class Bot:
             return 1 if is_open and keeps and standard <= max(now, 0) else None
         if standard >= now:
             return None
+        if self.value_honors is None:
+            self.value_honors = frozenset((*DRAGONS, view.seat_wind, view.round_wind))
+        valuable = option.kind is ClaimKind.PONG and tile in self.value_honors
+        need = 1 if valuable else self.params.call_gain
+        if now - standard < need:
+            return None  # the distance after the call is at least its shanten
         if option.kind is ClaimKind.CHI:
             meld = Meld(MeldKind.CHI, option.tiles, from_seat)
         else:
@@ -1190,8 +1225,7 @@ class Bot:
         if not self.planner.meld_fits(fit, meld):
             return None
         gain = now - fit.effective
-        valuable = option.kind is ClaimKind.PONG and tile in after.value_honors
-        return gain if gain >= (1 if valuable else self.params.call_gain) else None
+        return gain if gain >= need else None
 
     # -- discards
 
