@@ -1125,7 +1125,11 @@ class Bot:
         counts = view.hand()
         if sum(counts) != FULL_HAND - 1 - 3 * len(melds):
             return None  # flowers still held from the deal: nothing before its first turn
-        shape = HandShape(counts, len(melds))
+        kept = self.kept
+        if kept is not None and kept[1] == len(melds) and kept[0] == counts:
+            shape = HandShape(counts, len(melds), kept[2])  # the hand after its last discard
+        else:
+            shape = HandShape(counts, len(melds))
         if self.distance is None:
             now = self._distance_now(self._hand(view, shape, melds))
         else:

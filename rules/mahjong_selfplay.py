@@ -148,6 +148,8 @@ class TurnAction:
         return Discard(seat, self.tile)
 
 
+#: No situational fan (a value: the flags are frozen).
+_NO_FLAGS = WinFlags()
 #: The discard action of each tile code, made once (an action is a value).
 DISCARD_ACTIONS = tuple(TurnAction(TurnKind.DISCARD, t) for t in range(N_CODES))
 #: The draw and discard events of each seat and tile code, made once (events are values):
@@ -300,7 +302,7 @@ class SeatView:
         less 3 per meld) and the seat's melds, without situational fans."""
         table = self._table
         from_seat = None if self_drawn else (self.seat + 1) % table.players
-        request = table.request_for(self.seat, tile, from_seat, WinFlags(), hand)
+        request = table.request_for(self.seat, tile, from_seat, _NO_FLAGS, hand)
         return table.variant.replay_score_request(request, table.options)
 
 
