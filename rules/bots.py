@@ -357,25 +357,41 @@ def _group_facts(group: ShapeGroup) -> GroupFacts:
     if facts is not None:
         return cast(GroupFacts, facts)
     key, base = group.key, group.base
-    ranks = [r for r in range(len(key)) if key[r]]
     suited = base < HONOR_FIRST
-    counts = [0] * N_KINDS
-    counts[base : base + len(key)] = key
-    uses = tuple(
-        keep_value(counts, base + r, frozenset()) if suited else PAIR_VALUE * (key[r] - 1)
-        for r in ranks
-    )
-    total = sum(key)
-    pairs = sum(1 for c in key if c == 2)
-    triples = sum(1 for c in key if c >= 3)
-    units = sum(c >> 1 for c in key)
-    singles = sum(1 for c in key if c in (1, 4))
-    quads = sum(1 for c in key if c == 4)
-    orphans = sum(1 for r in ranks if base + r in ORPHANS)
+    kinds: list[Tile] = []
+    uses: list[float] = []
+    mask = total = pairs = triples = units = singles = quads = orphans = 0
+    last = len(key) - 1
+    for rank, count in enumerate(key):
+        if not count:
+            continue
+        tile = base + rank
+        kinds.append(tile)
+        # :func:`keep_value` without value honours, read from the group's own counts.
+        use = PAIR_VALUE * (count - 1)
+        if suited:
+            use += CENTRAL[rank]
+            if rank > 0 and key[rank - 1]:
+                use += NEAR_VALUE
+            if rank < last and key[rank + 1]:
+                use += NEAR_VALUE
+            if rank > 1 and key[rank - 2]:
+                use += GAP_VALUE
+            if rank < last - 1 and key[rank + 2]:
+                use += GAP_VALUE
+            mask |= 1 << rank
+        uses.append(use)
+        total += count
+        pairs += count == 2
+        triples += count >= 3
+        units += count >> 1
+        singles += count in (1, 4)
+        quads += count == 4
+        orphans += tile in ORPHANS
     facts = group.annex = GroupFacts(
-        kinds=tuple(base + r for r in ranks),
-        uses=uses,
-        mask=sum(1 << r for r in ranks) if suited else 0,
+        kinds=tuple(kinds),
+        uses=tuple(uses),
+        mask=mask,
         total=total,
         pairs=pairs,
         triples=triples,
