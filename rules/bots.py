@@ -34,12 +34,19 @@ import math
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TYPE_CHECKING, NamedTuple, TypeAlias
+from typing import TYPE_CHECKING, NamedTuple, TypeAlias, cast
 
-from paipu.rules.mahjong_selfplay import Claim, ClaimKind, SeatView, TurnAction, TurnKind
+from paipu.rules.mahjong_selfplay import (
+    DISCARD_ACTIONS,
+    Claim,
+    ClaimKind,
+    SeatView,
+    TurnAction,
+    TurnKind,
+)
 from paipu.rules.melds import Meld, MeldKind
 from paipu.rules.selfplay import Style
-from paipu.rules.shanten import HandShape, Shape
+from paipu.rules.shanten import HandShape, Shape, ShapeFacts, ShapeGroup
 from paipu.rules.tiles import DRAGONS, N_CODES, N_KINDS, TERMINALS_AND_HONORS, Tile
 
 if TYPE_CHECKING:
@@ -230,6 +237,11 @@ PURE_DATA = tuple(
     (plan, plan.parts[0][0]) for plan in PATTERN_PLANS if plan.kind is PlanKind.PURE_STRAIGHT
 )
 MIXED_DATA = tuple(d for d in PATTERN_DATA if d[0].kind is not PlanKind.PURE_STRAIGHT)
+#: Each pattern plan with each of its runs as (first tile, suit, rank of the first tile).
+PATTERN_RUNS = tuple(
+    (plan, *(x for run, part in zip(plan.runs, plan.parts, strict=True) for x in (run, *part)))
+    for plan in PATTERN_PLANS
+)
 #: For each run (by its first tile), the indexes of the pattern plans that have it.
 RUN_PLANS = {
     run: tuple(i for i, plan in enumerate(PATTERN_PLANS) if run in plan.run_set)
@@ -338,48 +350,58 @@ def _pack(*counts: int) -> int:
     return sum(c << (FIELD_BITS * i) for i, c in enumerate(counts))
 
 
-class _GroupTable(dict[tuple[int, ...], GroupFacts]):
-    """Facts of one suit (``base`` its first tile) by its counts, built on first sight."""
-
-    def __init__(self, base: Tile) -> None:
-        super().__init__()
-        self.base = base
-
-    def __missing__(self, key: tuple[int, ...]) -> GroupFacts:
-        base = self.base
-        ranks = [r for r in range(len(key)) if key[r]]
-        suited = base < HONOR_FIRST
-        counts = [0] * N_KINDS
-        counts[base : base + len(key)] = key
-        uses = tuple(
-            keep_value(counts, base + r, frozenset()) if suited else PAIR_VALUE * (key[r] - 1)
-            for r in ranks
-        )
-        total = sum(key)
-        pairs = sum(1 for c in key if c == 2)
-        triples = sum(1 for c in key if c >= 3)
-        units = sum(c >> 1 for c in key)
-        singles = sum(1 for c in key if c in (1, 4))
-        quads = sum(1 for c in key if c == 4)
-        orphans = sum(1 for r in ranks if base + r in ORPHANS)
-        facts = GroupFacts(
-            kinds=tuple(base + r for r in ranks),
-            uses=uses,
-            mask=sum(1 << r for r in ranks) if suited else 0,
-            total=total,
-            pairs=pairs,
-            triples=triples,
-            units=units,
-            singles=singles,
-            quads=quads,
-            orphans=orphans,
-            packed=_pack(total, pairs, triples, units, singles, quads, orphans),
-        )
-        self[key] = facts
-        return facts
-
-
-_GROUPS = (_GroupTable(0), _GroupTable(9), _GroupTable(18), _GroupTable(HONOR_FIRST))
+def _group_facts(group: ShapeGroup) -> GroupFacts:
+    """The bots' facts of one group of a :class:`HandShape`, built on first sight and kept
+    on the shape's group (its ``annex``), so that a hand finds them without a look-up."""
+    facts = group.annex
+    if facts is not None:
+        return cast(GroupFacts, facts)
+    key, base = group.key, group.base
+    suited = base < HONOR_FIRST
+    kinds: list[Tile] = []
+    uses: list[float] = []
+    mask = total = pairs = triples = units = singles = quads = orphans = 0
+    last = len(key) - 1
+    for rank, count in enumerate(key):
+        if not count:
+            continue
+        tile = base + rank
+        kinds.append(tile)
+        # :func:`keep_value` without value honours, read from the group's own counts.
+        use = PAIR_VALUE * (count - 1)
+        if suited:
+            use += CENTRAL[rank]
+            if rank > 0 and key[rank - 1]:
+                use += NEAR_VALUE
+            if rank < last and key[rank + 1]:
+                use += NEAR_VALUE
+            if rank > 1 and key[rank - 2]:
+                use += GAP_VALUE
+            if rank < last - 1 and key[rank + 2]:
+                use += GAP_VALUE
+            mask |= 1 << rank
+        uses.append(use)
+        total += count
+        pairs += count == 2
+        triples += count >= 3
+        units += count >> 1
+        singles += count in (1, 4)
+        quads += count == 4
+        orphans += tile in ORPHANS
+    facts = group.annex = GroupFacts(
+        kinds=tuple(kinds),
+        uses=tuple(uses),
+        mask=mask,
+        total=total,
+        pairs=pairs,
+        triples=triples,
+        units=units,
+        singles=singles,
+        quads=quads,
+        orphans=orphans,
+        packed=_pack(total, pairs, triples, units, singles, quads, orphans),
+    )
+    return facts
 
 
 class Hand:
@@ -427,12 +449,12 @@ class Hand:
         self.melds = melds
         self.shapes = shapes
         self.value_honors = value_honors
-        keys = shape.keys
+        groups = shape.facts
         m, p, s, z = (
-            _GROUPS[0][keys[0]],
-            _GROUPS[1][keys[1]],
-            _GROUPS[2][keys[2]],
-            _GROUPS[3][keys[3]],
+            _group_facts(groups[0]),
+            _group_facts(groups[1]),
+            _group_facts(groups[2]),
+            _group_facts(groups[3]),
         )
         self.kinds = [*m.kinds, *p.kinds, *s.kinds, *z.kinds]
         if z.kinds:
@@ -545,7 +567,10 @@ class Planner:
         for tile in value_honors:
             if counts[tile] >= 2:
                 return True
-        return any(m.kind is not MeldKind.CHI and m.base in value_honors for m in hand.melds)
+        for meld in hand.melds:
+            if meld.kind is not MeldKind.CHI and meld.base in value_honors:
+                return True
+        return False
 
     def _flush_fits(
         self, hand: Hand, base: int, extra: bool, limit: int, out: list[_Option]
@@ -642,25 +667,30 @@ class Planner:
         held = (RUN_HELD[masks[0]], RUN_HELD[masks[1]], RUN_HELD[masks[2]])
         chi = frozenset(chi_runs)
         if melds == 1:
-            plans = PATTERN_PLANS
+            plans = PATTERN_RUNS
         else:  # a plan with room for the melds holds one of the runs at least
-            plans = tuple(PATTERN_PLANS[i] for i in sorted({i for r in chi for i in RUN_PLANS[r]}))
-        for plan in plans:
-            (s0, r0), (s1, r1), (s2, r2) = plan.parts
-            matched = chi & plan.run_set
-            if melds - len(matched) > 1:
-                continue  # more than one meld outside the pattern: impossible
-            if matched:
-                missing = sum(
-                    3 - held[suit][rank]
-                    for run, (suit, rank) in zip(plan.runs, plan.parts, strict=True)
-                    if run not in matched
-                )
+            plans = tuple(PATTERN_RUNS[i] for i in sorted({i for r in chi for i in RUN_PLANS[r]}))
+        for plan, run0, s0, r0, run1, s1, r1, run2, s2, r2 in plans:
+            # Runs already declared need nothing more; the others their missing tiles.
+            matched = missing = 0
+            if run0 in chi:
+                matched += 1
             else:
-                missing = 9 - held[s0][r0] - held[s1][r1] - held[s2][r2]
+                missing += 3 - held[s0][r0]
+            if run1 in chi:
+                matched += 1
+            else:
+                missing += 3 - held[s1][r1]
+            if run2 in chi:
+                matched += 1
+            else:
+                missing += 3 - held[s2][r2]
+            if melds - matched > 1:
+                continue  # more than one meld outside the pattern: impossible
             if missing <= reach:
-                out.append((plan, max(base, missing), 0, missing))
-                low = min(low, max(base, missing))
+                key = base if base >= missing else missing
+                out.append((plan, key, 0, missing))
+                low = min(low, key)
         return low
 
     def _special_fits(self, hand: Hand, standard: int, limit: int, out: list[_Option]) -> None:
@@ -845,12 +875,44 @@ THREATS = tuple(
 )
 
 
+def _threat_danger(tile: Tile, seen: int, shown: int | None, near: bool, own: bool) -> float:
+    """One opponent's danger of ``tile`` before its threat weighs it, as :meth:`Bot.danger`
+    computes it: ``seen`` copies in sight, the suit ``shown`` by its melds, whether the
+    tile is ``near`` (suji of) its discards, whether it is its ``own`` discard."""
+    danger = DANGER_BY_SEEN[tile][seen]
+    if near:
+        danger = danger * SUJI_FACTOR
+    if shown is not None:
+        danger = danger * SHOWN_FACTOR[shown][tile]
+    return GENBUTSU_DANGER if own and danger > GENBUTSU_DANGER else danger
+
+
+#: :func:`_threat_danger` of each tile by copies seen (0 … ``MOST_SEEN``), for each shown
+#: suit (0 … 2, then 3 for none), suji or not, own discard or not: index
+#: ``[shown][near * 2 + own][tile]`` (:attr:`_Read.rows`).
+THREAT_DANGER = tuple(
+    tuple(
+        tuple(
+            tuple(
+                _threat_danger(t, seen, None if shown == SUITS else shown, near, own)
+                for seen in range(MOST_SEEN + 1)
+            )
+            for t in range(N_KINDS)
+        )
+        for near in (False, True)
+        for own in (False, True)
+    )
+    for shown in range(SUITS + 1)
+)
+
+
 class _Read:
     """What one opponent's table shows, for :meth:`Bot.danger`: the tiles it discarded,
-    their suji and the suit its melds show. Its discards only grow, so the sets are
-    brought up to date from the discards not read yet."""
+    their suji and the suit its melds show, and from them each tile's row of
+    :data:`THREAT_DANGER`. Its discards only grow, so the sets and the rows of the tiles
+    they touch are brought up to date from the discards not read yet."""
 
-    __slots__ = ("count", "discarded", "melds", "near", "pool", "shown")
+    __slots__ = ("count", "discarded", "melds", "near", "pool", "rows", "shown")
 
     def __init__(self, pool: list[Tile]) -> None:
         self.pool = pool  # the table's list of the opponent's discards
@@ -859,6 +921,15 @@ class _Read:
         self.discarded: set[Tile] = set()
         self.near: set[Tile] = set()
         self.shown: int | None = None
+        #: Each tile's danger by copies seen (before the threat weighs it).
+        self.rows: list[tuple[float, ...]] = list(THREAT_DANGER[SUITS][0])
+
+    def refresh(self, tiles: Iterable[Tile]) -> None:
+        """Bring the rows of ``tiles`` up to date with the sets and the shown suit."""
+        table = THREAT_DANGER[SUITS if self.shown is None else self.shown]
+        discarded, near, rows = self.discarded, self.near, self.rows
+        for tile in tiles:
+            rows[tile] = table[(tile in near) * 2 + (tile in discarded)][tile]
 
 
 class Bot:
@@ -874,6 +945,9 @@ class Bot:
         self.shanten_after: int | None = None  # shanten after its last discard, if known
         self.legal: dict[tuple[tuple[int, ...], int, Tile], tuple[bool, bool]] = {}
         self.value_honors: frozenset[Tile] | None = None
+        #: The counts, melds and shape facts of the hand after the bot's last discard.
+        self.kept: tuple[list[int], int, ShapeFacts] | None = None
+        self.shapes: Collection[Shape] = ()  # the variant's, read on first need
         self.reads: dict[int, _Read] = {}  # by opponent seat
         self.opponents: list[tuple[int, int, int]] = []  # last seen, and their threats:
         self.threat_list: list[Threat] = []
@@ -887,10 +961,12 @@ class Bot:
         """The seat's hand (or ``shape``'s counts with ``melds``, a hand after a call)."""
         if self.value_honors is None:
             self.value_honors = frozenset((*DRAGONS, view.seat_wind, view.round_wind))
+        if not self.shapes:
+            self.shapes = view.shapes()
         return Hand(
             shape.counts if shape else view.hand(),
             view.melds() if melds is None else melds,
-            view.shapes(),
+            self.shapes,
             self.value_honors,
             shape,
         )
@@ -922,30 +998,14 @@ class Bot:
         ``seen`` is :meth:`SeatView.seen`, when the caller has it."""
         if seen is None:
             seen = view.seen()
-        base = [DANGER_BY_SEEN[t][seen[t]] for t in tiles]
+        copies = [seen[t] for t in tiles]
         out = [0.0] * len(tiles)
         for threat in threats:
             level = threat.level
             if level < THREAT_FLOOR:
                 continue
-            read = self._read(view, threat.seat)
-            discarded, near, shown = read.discarded, read.near, read.shown
-            rows = zip(out, base, tiles, strict=True)
-            # One pass per opponent; each ``if`` only names the tile's danger ``d`` (a
-            # danger is never negative), capped on the opponent's own discards.
-            if shown is None:
-                out = [
-                    o + level * (GENBUTSU_DANGER if d > GENBUTSU_DANGER and t in discarded else d)
-                    for o, b, t in rows
-                    if (d := b * SUJI_FACTOR if t in near else b) >= 0
-                ]
-            else:
-                factor = SHOWN_FACTOR[shown]
-                out = [
-                    o + level * (GENBUTSU_DANGER if d > GENBUTSU_DANGER and t in discarded else d)
-                    for o, b, t in rows
-                    if (d := (b * SUJI_FACTOR if t in near else b) * factor[t]) >= 0
-                ]
+            rows = self._read(view, threat.seat).rows
+            out = [o + level * rows[t][c] for o, t, c in zip(out, tiles, copies, strict=True)]
         return out
 
     def _read(self, view: SeatView, other: int) -> _Read:
@@ -955,15 +1015,24 @@ class Bot:
         read = self.reads.get(other)
         if read is None or read.pool is not pool:
             read = self.reads[other] = _Read(pool)
-        if read.count != len(pool):
-            new = pool[read.count :]
-            read.discarded.update(new)
-            read.near.update(suji(new))
-            read.count = len(pool)
+        every = False  # whether every row must be brought up to date
         melds = view.meld_count(other)
         if read.melds != melds:
-            read.shown = self._shown_suit(view, other)
+            shown = self._shown_suit(view, other)
             read.melds = melds
+            if shown != read.shown:
+                read.shown = shown
+                every = True
+        if read.count != len(pool):
+            new = pool[read.count :]
+            near = suji(new)
+            read.discarded.update(new)
+            read.near.update(near)
+            read.count = len(pool)
+            if not every:
+                read.refresh({*new, *near})
+        if every:
+            read.refresh(range(N_KINDS))
         return read
 
     def _shown_suit(self, view: SeatView, other: int) -> int | None:
@@ -980,25 +1049,50 @@ class Bot:
         if drawn is not None and view.self_draw_answer() is not None:
             return TurnAction(TurnKind.WIN, drawn)
         melds = view.melds()
-        shape = HandShape(view.hand(), len(melds))
+        shape = self._turn_shape(view.hand(), len(melds), drawn)
+        action = self._turn(view, drawn, melds, shape)
+        if action.kind is TurnKind.DISCARD:
+            counts = shape.counts.copy()
+            counts[action.tile] -= 1
+            self.kept = (counts, len(melds), shape.facts_without(action.tile))
+        else:
+            self.kept = None
+        return action
+
+    def _turn_shape(self, counts: list[int], melds: int, drawn: Tile | None) -> HandShape:
+        """The shape of the hand to play: when it is the hand kept after the last discard
+        and the tile just drawn, its group facts follow from the kept ones."""
+        kept = self.kept
+        if kept is not None and drawn is not None and drawn < N_KINDS:
+            kept_counts, kept_melds, kept_facts = kept
+            if kept_melds == melds:
+                kept_counts[drawn] += 1
+                same = kept_counts == counts
+                kept_counts[drawn] -= 1
+                if same:
+                    return HandShape(counts, melds, HandShape.facts_with(kept_facts, drawn))
+        return HandShape(counts, melds)
+
+    def _turn(
+        self, view: SeatView, drawn: Tile | None, melds: list[Meld], shape: HandShape
+    ) -> TurnAction:
+        """The turn's action, once a self-drawn win is ruled out."""
         standard = shape.shanten()
         threats = self.threats(view)
         level = self.threat_level
         if drawn is not None and self._passes_on(
             view, shape.counts, melds, standard, drawn, threats, level
         ):
-            return TurnAction(TurnKind.DISCARD, drawn)
-        hand = self._hand(view, shape)
+            return DISCARD_ACTIONS[drawn]
+        hand = self._hand(view, shape, melds)
         if self._still_folding(standard, level):
-            return TurnAction(TurnKind.DISCARD, self._safest(view, hand, threats))
+            return DISCARD_ACTIONS[self._safest(view, hand, threats)]
         fit = self._fit(hand, standard)
         if drawn is not None and view.can_replace():
             kong = self._kong(hand, standard, fit)
             if kong is not None:
                 return kong
-        return TurnAction(
-            TurnKind.DISCARD, self._discard(view, hand, standard, fit, threats, level)
-        )
+        return DISCARD_ACTIONS[self._discard(view, hand, standard, fit, threats, level)]
 
     def _passes_on(
         self,
@@ -1047,9 +1141,13 @@ class Bot:
         counts = view.hand()
         if sum(counts) != FULL_HAND - 1 - 3 * len(melds):
             return None  # flowers still held from the deal: nothing before its first turn
-        shape = HandShape(counts, len(melds))
+        kept = self.kept
+        if kept is not None and kept[1] == len(melds) and kept[0] == counts:
+            shape = HandShape(counts, len(melds), kept[2])  # the hand after its last discard
+        else:
+            shape = HandShape(counts, len(melds))
         if self.distance is None:
-            now = self._distance_now(self._hand(view, shape))
+            now = self._distance_now(self._hand(view, shape, melds))
         else:
             now = self.distance
         self.threats(view)
@@ -1128,6 +1226,12 @@ class Bot:
             return 1 if is_open and keeps and standard <= max(now, 0) else None
         if standard >= now:
             return None
+        if self.value_honors is None:
+            self.value_honors = frozenset((*DRAGONS, view.seat_wind, view.round_wind))
+        valuable = option.kind is ClaimKind.PONG and tile in self.value_honors
+        need = 1 if valuable else self.params.call_gain
+        if now - standard < need:
+            return None  # the distance after the call is at least its shanten
         if option.kind is ClaimKind.CHI:
             meld = Meld(MeldKind.CHI, option.tiles, from_seat)
         else:
@@ -1141,8 +1245,7 @@ class Bot:
         if not self.planner.meld_fits(fit, meld):
             return None
         gain = now - fit.effective
-        valuable = option.kind is ClaimKind.PONG and tile in after.value_honors
-        return gain if gain >= (1 if valuable else self.params.call_gain) else None
+        return gain if gain >= need else None
 
     # -- discards
 

@@ -32,7 +32,14 @@ from typing import TYPE_CHECKING
 
 from paipu.rules.bots import keep_value
 from paipu.rules.fans.regional import SUIT_LETTERS, SUIT_SIZE, is_jiang, suit
-from paipu.rules.mahjong_selfplay import Claim, ClaimKind, SeatView, TurnAction, TurnKind
+from paipu.rules.mahjong_selfplay import (
+    DISCARD_ACTIONS,
+    Claim,
+    ClaimKind,
+    SeatView,
+    TurnAction,
+    TurnKind,
+)
 from paipu.rules.melds import Meld, MeldKind
 from paipu.rules.selfplay import Style
 from paipu.rules.shanten import Shape, shanten, waits
@@ -176,17 +183,17 @@ class RegionalBot:
         if drawn is not None and view.self_draw_answer() is not None:
             return TurnAction(TurnKind.WIN, drawn)
         if drawn is not None and self.rules.haidi_discard and not view.tiles_left():
-            return TurnAction(TurnKind.DISCARD, drawn)
+            return DISCARD_ACTIONS[drawn]
         counts = view.hand()
         melds = view.melds()
         forced = self._void_tiles(counts)
         if forced:
-            return TurnAction(TurnKind.DISCARD, self._least_useful(view, counts, forced))
+            return DISCARD_ACTIONS[self._least_useful(view, counts, forced)]
         if drawn is not None and view.can_replace():
             kong = self._kong(view, counts, melds, drawn)
             if kong is not None:
                 return kong
-        return TurnAction(TurnKind.DISCARD, self._discard(view, counts, melds))
+        return DISCARD_ACTIONS[self._discard(view, counts, melds)]
 
     def _void_tiles(self, counts: list[int]) -> list[Tile]:
         if self.void is None:

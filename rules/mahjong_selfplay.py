@@ -74,7 +74,8 @@ MAX_DEALS = 20
 MAX_MOVES = 2000
 #: Ranks in a suit; a run (chi) needs three consecutive ranks of one suit.
 SUIT_SIZE = 9
-_ACT = Phase.ACT  # a module name: the enum member look-up is slower on hot paths
+#: The phases as module names: the enum member look-up is slower on hot paths.
+_ACT, _DRAW, _REPLACE, _ROB, _ENDED = Phase.ACT, Phase.DRAW, Phase.REPLACE, Phase.ROB, Phase.ENDED
 
 
 class SelfPlayError(RuntimeError):
@@ -134,6 +135,10 @@ class TurnAction:
     tile: Tile
 
     def event(self, seat: int) -> Event:
+        if self.kind is TurnKind.DISCARD:
+            if seat < _EVENT_SEATS:
+                return _DISCARDS[seat][self.tile]
+            return Discard(seat, self.tile)
         if self.kind is TurnKind.WIN:
             return Win(seat, self.tile)
         if self.kind is TurnKind.CONCEALED_KONG:
@@ -141,6 +146,17 @@ class TurnAction:
         if self.kind is TurnKind.ADDED_KONG:
             return AddedKong(seat, self.tile)
         return Discard(seat, self.tile)
+
+
+#: No situational fan (a value: the flags are frozen).
+_NO_FLAGS = WinFlags()
+#: The discard action of each tile code, made once (an action is a value).
+DISCARD_ACTIONS = tuple(TurnAction(TurnKind.DISCARD, t) for t in range(N_CODES))
+#: The draw and discard events of each seat and tile code, made once (events are values):
+#: a hand has about 150 of them.
+_EVENT_SEATS = 4
+_DRAWS = tuple(tuple(Draw(seat, t) for t in range(N_CODES)) for seat in range(_EVENT_SEATS))
+_DISCARDS = tuple(tuple(Discard(seat, t) for t in range(N_CODES)) for seat in range(_EVENT_SEATS))
 
 
 # ---------------------------------------------------------------------- what a seat sees
@@ -286,7 +302,7 @@ class SeatView:
         less 3 per meld) and the seat's melds, without situational fans."""
         table = self._table
         from_seat = None if self_drawn else (self.seat + 1) % table.players
-        request = table.request_for(self.seat, tile, from_seat, WinFlags(), hand)
+        request = table.request_for(self.seat, tile, from_seat, _NO_FLAGS, hand)
         return table.variant.replay_score_request(request, table.options)
 
 
@@ -548,7 +564,8 @@ class SelfPlayHand:
 
     def draw(self, seat: int) -> None:
         table = self.table
-        replacement = table.phase in (Phase.REPLACE, Phase.ROB)
+        phase = table.phase
+        replacement = phase is _REPLACE or phase is _ROB
         position = _draw_position(table.wall, seat, replacement)
         if position is None:
             # Only a replacement can find the wall empty: a flower drawn as the last tile
@@ -556,7 +573,8 @@ class SelfPlayHand:
             raise DeadEndError
         if self.stacked is not None:
             self._stack(seat, position)
-        self.apply(Draw(seat, self.wall[position]))
+        tile = self.wall[position]
+        self.apply(_DRAWS[seat][tile] if seat < _EVENT_SEATS else Draw(seat, tile))
 
     def _stack(self, seat: int, position: int) -> None:
         """Scenario hands: give the stacked seat its next prepared tile, keep the others'
@@ -687,15 +705,15 @@ class SelfPlayHand:
         self.hooks.opening(self)
         for _ in range(MAX_MOVES):
             phase = table.phase
-            if phase is Phase.ENDED:
+            if phase is _ENDED:
                 break
-            if phase in (Phase.DRAW, Phase.REPLACE):
-                if phase is Phase.REPLACE and self.variant.replay_exhausted(table):
+            if phase is _DRAW or phase is _REPLACE:
+                if phase is _REPLACE and self.variant.replay_exhausted(table):
                     break  # a flower drawn as the last tile: nothing can replace it
                 self.draw(table.turn)
-            elif phase is Phase.ACT:
+            elif phase is _ACT:
                 self.turn(table.turn)
-            elif phase is Phase.ROB:
+            elif phase is _ROB:
                 if not self.robs():
                     self.draw(table.turn)
             else:  # CLAIM

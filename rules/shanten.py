@@ -353,9 +353,11 @@ class _GroupFacts:
 
     __slots__ = (
         "_minus",
+        "_plus",
         "_profile",
         "_waits",
         "_without_rows",
+        "annex",
         "base",
         "complete",
         "distinct",
@@ -401,6 +403,10 @@ class _GroupFacts:
         self._profile = -1
         self._without_rows: tuple[int, ...] | None = None
         self._minus: list[_GroupFacts | None] | None = None
+        self._plus: list[_GroupFacts | None] | None = None
+        #: What a caller keeps about the group, built once by that caller (the self-play
+        #: bots keep their own facts here); None until then. It lives as long as the table.
+        self.annex: object | None = None
 
     def minus(self, rank: int) -> _GroupFacts:
         """Facts of the group with one tile of ``rank`` fewer (it must hold one)."""
@@ -412,6 +418,18 @@ class _GroupFacts:
             key = self.key
             table = _TABLES.groups[self.base // _GROUP_SPAN]
             facts = minus[rank] = table[(*key[:rank], key[rank] - 1, *key[rank + 1 :])]
+        return facts
+
+    def plus(self, rank: int) -> _GroupFacts:
+        """Facts of the group with one tile of ``rank`` more (it must hold fewer than 4)."""
+        plus = self._plus
+        if plus is None:
+            plus = self._plus = [None] * len(self.key)
+        facts = plus[rank]
+        if facts is None:
+            key = self.key
+            table = _TABLES.groups[self.base // _GROUP_SPAN]
+            facts = plus[rank] = table[(*key[:rank], key[rank] + 1, *key[rank + 1 :])]
         return facts
 
     @property
@@ -573,6 +591,10 @@ class _Tables:
 
 _TABLES = _Tables()
 _Facts: TypeAlias = tuple[_GroupFacts, _GroupFacts, _GroupFacts, _GroupFacts]
+#: The facts of one group as :attr:`HandShape.facts` holds them (for their ``annex``), and
+#: the four groups' facts of a hand.
+ShapeGroup: TypeAlias = _GroupFacts
+ShapeFacts: TypeAlias = _Facts
 
 
 def _facts(counts: Counts) -> _Facts:
@@ -997,10 +1019,11 @@ class HandShape:
 
     Nothing is checked, unlike the public functions (the table builders still reject a count
     outside 0..4 the first time a group is seen): ``counts`` holds ``13 - 3 * melds`` or
-    ``14 - 3 * melds`` tiles, ``melds`` is 0..4, and ``keys``, when given, are the counts of
-    the four groups as tuples. The four groups are looked up once; a question about the hand
-    less a tile looks up only the group that changes, and for the standard shape merges it
-    with the kept profile of the other three. ``counts`` is the caller's list: it is read,
+    ``14 - 3 * melds`` tiles, ``melds`` is 0..4, and ``facts``, when given, are those of
+    ``counts`` as an earlier shape's :meth:`facts_without` or :meth:`facts_with` gave them.
+    The four groups are looked up once; a question about the hand less a tile looks up only
+    the group that changes, and for the standard shape merges it with the kept profile of
+    the other three. ``counts`` is the caller's list: it is read,
     and changed only during :meth:`waits_without`. Answers equal the public functions'.
 
     >>> from paipu.rules.tiles import counts, parse_tiles
@@ -1009,28 +1032,20 @@ class HandShape:
     (0, 0, (0, 1, 2, 3, 4, 5, 6, 7, 8))
     """
 
-    __slots__ = ("_rest", "counts", "facts", "keys", "melds")
+    __slots__ = ("_rest", "counts", "facts", "melds")
 
-    def __init__(
-        self, counts: list[int], melds: int, keys: tuple[tuple[int, ...], ...] | None = None
-    ) -> None:
-        if keys is None:
-            keys = (
-                tuple(counts[MAN:PIN]),
-                tuple(counts[PIN:SOU]),
-                tuple(counts[SOU:EAST]),
-                tuple(counts[EAST:N_KINDS]),
+    def __init__(self, counts: list[int], melds: int, facts: _Facts | None = None) -> None:
+        if facts is None:
+            characters, dots, bamboo, honors = _TABLES.groups
+            facts = (
+                characters[tuple(counts[MAN:PIN])],
+                dots[tuple(counts[PIN:SOU])],
+                bamboo[tuple(counts[SOU:EAST])],
+                honors[tuple(counts[EAST:N_KINDS])],
             )
-        characters, dots, bamboo, honors = _TABLES.groups
         self.counts = counts
         self.melds = melds
-        self.keys = keys
-        self.facts: _Facts = (
-            characters[keys[0]],
-            dots[keys[1]],
-            bamboo[keys[2]],
-            honors[keys[3]],
-        )
+        self.facts: _Facts = facts
         self._rest: tuple[int, int, int, int] | None = None
 
     def shanten(self, shapes: Collection[Shape] | None = None) -> int:
@@ -1038,6 +1053,21 @@ class HandShape:
         if shapes is None:
             return _regular_from_facts(self.facts, self.melds)
         return _shanten_from_facts(self.facts, self.melds, shapes)
+
+    def facts_without(self, tile: Tile) -> _Facts:
+        """The group facts of the hand less one ``tile`` (which it holds)."""
+        group, facts = self._without(tile)
+        parts = list(self.facts)
+        parts[group] = facts
+        return cast(_Facts, tuple(parts))
+
+    @staticmethod
+    def facts_with(facts: _Facts, tile: Tile) -> _Facts:
+        """The group ``facts`` of a hand given one more ``tile`` (it holds fewer than 4)."""
+        group = tile // _GROUP_SPAN
+        parts = list(facts)
+        parts[group] = facts[group].plus(tile - group * _GROUP_SPAN)
+        return cast(_Facts, tuple(parts))
 
     def _without(self, tile: Tile) -> tuple[int, _GroupFacts]:
         """The group of ``tile`` and its facts once one ``tile`` is taken out."""
@@ -1119,6 +1149,8 @@ __all__ = [
     "THIRTEEN_ORPHANS",
     "HandShape",
     "Shape",
+    "ShapeFacts",
+    "ShapeGroup",
     "cache_sizes",
     "clear_caches",
     "honors_and_knitted_shanten",

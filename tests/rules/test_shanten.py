@@ -261,6 +261,26 @@ def test_hand_shape_agrees_with_the_public_functions(
             assert after == shanten(called, melds + 1)
 
 
+@settings(derandomize=True, max_examples=200)
+@given(st.lists(st.integers(0, N_KINDS - 1), min_size=14, max_size=14), st.integers(0, 4))
+def test_hand_shape_facts_follow_a_discard_and_a_draw(drawn: list[int], melds: int) -> None:
+    """The facts of the hand less a tile, then with a tile drawn, are those of its counts."""
+    full = counts(drawn[: 14 - 3 * melds])
+    assume(max(full) <= 4)
+    shape = HandShape(full.copy(), melds)
+    for tile in {t for t, n in enumerate(full) if n}:
+        kept = full.copy()
+        kept[tile] -= 1
+        facts = shape.facts_without(tile)
+        assert facts == HandShape(kept, melds).facts
+        for new in {tile, drawn[-1]}:
+            if kept[new] < 4:
+                grown = _plus(kept, new)
+                from_facts = HandShape(grown, melds, HandShape.facts_with(facts, new))
+                assert from_facts.facts == HandShape(grown, melds).facts
+                assert from_facts.shanten() == shanten(grown, melds)
+
+
 def _plus(counts_: Hand, tile: int) -> Hand:
     grown = counts_.copy()
     grown[tile] += 1
