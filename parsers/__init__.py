@@ -43,7 +43,8 @@ class Rejected:
     players: tuple[str, ...] | None = None
 
     def describe(self) -> str:
-        where = f"{self.path}:{self.line}"
+        """``path:line game … hand … event …: reason``; line 0 stands for the whole file."""
+        where = f"{self.path}:{self.line}" if self.line else f"{self.path} (the whole file)"
         what = f" game {self.game} hand {self.hand}" if self.game is not None else ""
         event = f" event {self.event_index}" if self.event_index is not None else ""
         return f"{where}{what}{event}: {self.reason}"
@@ -87,7 +88,11 @@ def detect(path: Path) -> str:
         return "paipu"
     if text.split(maxsplit=1)[0] == "Match":
         return "botzone-text"
-    raise FormatError(f"{path}: not a paipu log, a Botzone text log or a Botzone JSON match log")
+    first = text.splitlines()[0][:40]
+    raise FormatError(
+        f"{path}: not a paipu log (one JSON object per line), a Botzone text log (starting "
+        f"with 'Match') or a Botzone JSON match log; its first line is {first!r}"
+    )
 
 
 def parser_for(fmt: str) -> Parser:
@@ -161,6 +166,6 @@ def parse_any(path: Path) -> Iterator[ParseResult]:
     try:
         fmt = detect(path)
     except FormatError as exc:
-        yield Rejected(str(path), 0, str(exc))
+        yield Rejected(str(path), 0, str(exc).removeprefix(f"{path}: "))
         return
     yield from parser_for(fmt)(path)

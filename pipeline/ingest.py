@@ -97,7 +97,8 @@ def tasks_for(files: Iterable[Path], on_reject: Callable[[Rejected], None]) -> I
         try:
             fmt = detect(path)
         except FormatError as exc:
-            on_reject(Rejected(name, 0, str(exc)))
+            reason = str(exc).removeprefix(f"{path}: ")
+            on_reject(Rejected(name, 0, reason))
             continue
         chunk: list[tuple[int, str | None]] = []
         size = 0
@@ -130,7 +131,7 @@ class Chunk:
         hands = rows.columns["hands"]
         rejects = rows.columns["rejects"]
         samples = [
-            f"{source}:{line}: {reason}"
+            f"{source}:{line}: {reason}" if line else f"{source} (the whole file): {reason}"
             for source, line, reason in zip(
                 rejects.get("source", []),
                 rejects.get("line", []),

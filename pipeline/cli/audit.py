@@ -51,6 +51,8 @@ def audit(
             f"{entry.game} #{entry.hand}"
             if entry.game is not None
             else f"{entry.source}:{entry.line}"
+            if entry.line
+            else f"{entry.source} (the whole file)"
         )
         out_console.print(
             f"[{_STYLE[entry.status]}]{entry.status:8}[/] {where} [dim]{entry.variant or ''}[/]"

@@ -265,3 +265,19 @@ def test_ingest_exit_codes(tmp_path: Path) -> None:
     empty = tmp_path / "empty.txt"
     empty.write_text("", encoding="utf-8")
     assert runner.invoke(app, ["ingest", str(empty), "--db", str(db), "-q"]).exit_code == 3
+
+
+def test_a_file_of_no_known_format_is_one_reject_that_says_what_it_holds(tmp_path: Path) -> None:
+    odd = tmp_path / "notes.txt"
+    odd.write_text("garbage\nmore\n", encoding="utf-8")
+    db = tmp_path / "x.duckdb"
+    result = runner.invoke(app, ["ingest", str(odd), "--db", str(db)])
+    assert result.exit_code == 3
+    assert f"{odd} (the whole file): not a paipu log" in result.output
+    assert "its first line is 'garbage'" in result.output
+    with duckdb.connect(str(db), read_only=True) as con:
+        [(line, reason)] = con.sql("SELECT line, reason FROM rejects").fetchall()
+    assert line == 0 and reason.startswith("not a paipu log")  # the path is in `source`
+    audit = runner.invoke(app, ["audit", str(odd)])
+    assert audit.exit_code == 1
+    assert f"invalid  {odd} (the whole file)" in audit.output
