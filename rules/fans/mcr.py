@@ -910,7 +910,43 @@ def _nine_gates(hand: _Hand) -> list[int] | None:
 # ---------------------------------------------------------------- standard hands
 
 
-@_fans(Fan.CHICKEN_HAND, Fan.ALL_PUNGS)
+@_fans(Fan.ALL_PUNGS)
+@lru_cache(maxsize=1 << 15)
+def _set_fans(
+    chows: tuple[Tile, ...], pungs: tuple[Tile, ...], pair: Tile
+) -> tuple[tuple[int, int], ...]:
+    """The fans that the sets and the pair alone make (cached), as (fan, count) pairs.
+
+    碰碰和, the single-pung fans, the chow and pung combinations, the pair's fans and the
+    traits every group shares. None of them is among the fans of ``base`` in
+    :func:`_score_division` (win flags, concealment, tile kinds, 四归一) nor among the
+    kong fans, and none reads those, so adding them to the table gives the same counts
+    as computing them on it.
+    """
+    table = _new_table()
+    if len(pungs) == 4:
+        table[Fan.ALL_PUNGS] = 1
+    for tile in pungs:
+        fan = _single_pung_fan(tile)
+        if fan:
+            table[fan] += 1
+    n_chows = len(chows)
+    terminal_chows = _terminal_chows(chows, pair) if n_chows == 4 else None
+    if terminal_chows:
+        table[terminal_chows] = 1
+    else:
+        if n_chows >= 2:
+            for fan, n in _chow_fans(tuple(sorted(chows, key=_ref_key))):
+                table[fan] += n
+        if n_chows <= 2:
+            for fan, n in _pung_fans(tuple(sorted(pungs, key=_ref_key))):
+                table[fan] += n
+    _pair_fans(table, n_chows, pair)
+    _group_trait_fans(table, chows, pungs, pair)
+    return tuple((index, count) for index, count in enumerate(table) if count)
+
+
+@_fans(Fan.CHICKEN_HAND)
 def _score_division(
     division: Division, fixed: Sequence[Group], base: list[int], hand: _Hand, unique_wait: bool
 ) -> list[int]:
@@ -939,26 +975,9 @@ def _score_division(
                     melded_kongs += 1
     if pungs:
         _kong_fans(table, melded_kongs, concealed_kongs, concealed_pungs)
-        if len(pungs) == 4:
-            table[Fan.ALL_PUNGS] = 1
-        for tile in pungs:
-            fan = _single_pung_fan(tile)
-            if fan:
-                table[fan] += 1
-    n_chows = len(chows)
     pair = division.pair
-    terminal_chows = _terminal_chows(chows, pair) if n_chows == 4 else None
-    if terminal_chows:
-        table[terminal_chows] = 1
-    else:
-        if n_chows >= 2:
-            for fan, n in _chow_fans(tuple(sorted(chows, key=_ref_key))):
-                table[fan] += n
-        if n_chows <= 2:
-            for fan, n in _pung_fans(tuple(sorted(pungs, key=_ref_key))):
-                table[fan] += n
-    _pair_fans(table, n_chows, pair)
-    _group_trait_fans(table, chows, pungs, pair)
+    for fan, n in _set_fans(chows, pungs, pair):
+        table[fan] += n
     if table[Fan.QUADRUPLE_CHOW]:
         table[Fan.TILE_HOG] = 0
     if unique_wait and not (table[Fan.MELDED_HAND] or table[Fan.FOUR_KONGS]):
