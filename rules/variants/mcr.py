@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
+from itertools import compress
 from typing import TYPE_CHECKING
 
 from paipu.rules.fans import mcr as mcr_fans
-from paipu.rules.melds import Group, MeldKind
+from paipu.rules.melds import Group, GroupKind, MeldKind
 from paipu.rules.score import FanScore, RequestError, ScoreAnswer, ScoreRequest
 from paipu.rules.settlement import mcr_win_deltas
 from paipu.rules.shanten import Shape, shanten
@@ -174,6 +175,16 @@ def _plainly_valid(
     )
 
 
+#: (group kind, concealed) of each meld kind MCR allows, as :meth:`Group.from_meld` gives.
+_GROUP_OF_MELD: dict[MeldKind, tuple[GroupKind, bool]] = {
+    MeldKind.CHI: (GroupKind.CHOW, False),
+    MeldKind.PONG: (GroupKind.PUNG, False),
+    MeldKind.KONG: (GroupKind.KONG, False),
+    MeldKind.ADDED_KONG: (GroupKind.KONG, False),
+    MeldKind.CONCEALED_KONG: (GroupKind.KONG, True),
+}
+
+
 @register
 class MCR(Variant):
     """国标麻将 — the Chinese Official rules."""
@@ -186,7 +197,10 @@ class MCR(Variant):
         if request.extra:
             raise RequestError(f"MCR takes no 'extra' facts (got {', '.join(request.extra)})")
         melds = request.melds
-        fixed = [Group.from_meld(m) for m in melds] if melds else []
+        fixed = []
+        for meld in melds:  # Group.from_meld, unrolled
+            kind, concealed = _GROUP_OF_MELD[meld.kind]
+            fixed.append(Group(kind, meld.tiles[0], concealed))
         flags = request.flags
         seat_wind = request.seat_wind
         if seat_wind is None:
@@ -267,9 +281,7 @@ def fan_scores(result: mcr_fans.FanCount) -> tuple[FanScore, ...]:
 def _fan_scores_of_table(table: tuple[int, ...]) -> tuple[FanScore, ...]:
     """The answer's fans for one fan table (fan counts by index), remembered: the same
     tables recur (a ready hand is scored on each of its waits, every turn)."""
-    return tuple(
-        _fan_score(mcr_fans.FAN_IDS[index], count) for index, count in enumerate(table) if count
-    )
+    return tuple(map(_fan_score, compress(mcr_fans.FAN_IDS, table), filter(None, table)))
 
 
 @lru_cache(maxsize=4096)
