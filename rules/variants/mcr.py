@@ -22,7 +22,7 @@ from paipu.rules.melds import Group, GroupKind, MeldKind
 from paipu.rules.score import FanScore, RequestError, ScoreAnswer, ScoreRequest
 from paipu.rules.settlement import mcr_win_deltas
 from paipu.rules.shanten import Shape, shanten
-from paipu.rules.tiles import EAST, Tile, counts, is_flower, tile_name
+from paipu.rules.tiles import EAST, FLOWER_FIRST, Tile, counts, is_flower, tile_name
 from paipu.rules.variants import Options, Variant, register
 from paipu.rules.wall import DuplicateWall, Wall
 
@@ -165,7 +165,8 @@ def _plainly_valid(
         return False
     flowers = request.flowers
     if flowers and (
-        not all(is_flower(flower) for flower in flowers) or len(set(flowers)) != len(flowers)
+        not FLOWER_FIRST <= min(flowers) <= max(flowers) < FLOWER_FIRST + 8  # all flowers
+        or len(set(flowers)) != len(flowers)
     ):
         return False
     flags = request.flags

@@ -266,6 +266,8 @@ def test_fast_request_check_agrees_with_the_full_check(seed: int) -> None:
             replace(request, hand=(*request.hand[:-1], 34)),
             replace(request, flowers=(34, 34)),
             replace(request, flowers=(35,)),
+            replace(request, flowers=(35, 5)),
+            replace(request, flowers=(41, 42)),
             replace(request, flags=WinFlags(kong_replacement=True)),
             replace(request, flags=WinFlags(robbing_kong=True)),
             replace(request, hand=(request.win_tile,) * len(request.hand)),
