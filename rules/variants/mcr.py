@@ -278,7 +278,7 @@ def fan_scores(result: mcr_fans.FanCount) -> tuple[FanScore, ...]:
     return _fan_scores_of_table(result.table)
 
 
-@lru_cache(maxsize=16384)
+@lru_cache(maxsize=4096)  # each key is an 83-entry tuple: about 4 MB when full
 def _fan_scores_of_table(table: tuple[int, ...]) -> tuple[FanScore, ...]:
     """The answer's fans for one fan table (fan counts by index), remembered: the same
     tables recur (a ready hand is scored on each of its waits, every turn)."""
