@@ -911,7 +911,7 @@ def _nine_gates(hand: _Hand) -> list[int] | None:
 
 
 @_fans(Fan.ALL_PUNGS)
-@lru_cache(maxsize=1 << 15)
+@lru_cache(maxsize=1 << 13)  # about 4 MB when full
 def _set_fans(
     chows: tuple[Tile, ...], pungs: tuple[Tile, ...], pair: Tile
 ) -> tuple[tuple[int, int], ...]:
@@ -943,7 +943,7 @@ def _set_fans(
                 table[fan] += n
     _pair_fans(table, n_chows, pair)
     _group_trait_fans(table, chows, pungs, pair)
-    return tuple((index, count) for index, count in enumerate(table) if count)
+    return tuple(compress(enumerate(table), table))
 
 
 @_fans(Fan.CHICKEN_HAND)
