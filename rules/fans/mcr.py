@@ -910,9 +910,77 @@ def _nine_gates(hand: _Hand) -> list[int] | None:
 # ---------------------------------------------------------------- standard hands
 
 
-@_fans(Fan.CHICKEN_HAND, Fan.ALL_PUNGS)
+@_fans(Fan.ALL_PUNGS)
+@lru_cache(maxsize=1 << 13)  # about 4 MB when full
+def _set_fans(
+    chows: tuple[Tile, ...], pungs: tuple[Tile, ...], pair: Tile
+) -> tuple[tuple[int, int], ...]:
+    """The fans that the sets and the pair alone make (cached), as (fan, count) pairs.
+
+    碰碰和, the single-pung fans, the chow and pung combinations, the pair's fans and the
+    traits every group shares. None of them is among the fans of ``base`` in
+    :func:`_score_division` (win flags, concealment, tile kinds, 四归一) nor among the
+    kong fans, and none reads those, so adding them to the table gives the same counts
+    as computing them on it.
+    """
+    table = _new_table()
+    if len(pungs) == 4:
+        table[Fan.ALL_PUNGS] = 1
+    for tile in pungs:
+        fan = _single_pung_fan(tile)
+        if fan:
+            table[fan] += 1
+    n_chows = len(chows)
+    terminal_chows = _terminal_chows(chows, pair) if n_chows == 4 else None
+    if terminal_chows:
+        table[terminal_chows] = 1
+    else:
+        if n_chows >= 2:
+            for fan, n in _chow_fans(tuple(sorted(chows, key=_ref_key))):
+                table[fan] += n
+        if n_chows <= 2:
+            for fan, n in _pung_fans(tuple(sorted(pungs, key=_ref_key))):
+                table[fan] += n
+    _pair_fans(table, n_chows, pair)
+    _group_trait_fans(table, chows, pungs, pair)
+    return tuple(compress(enumerate(table), table))
+
+
+@_fans(Fan.CHICKEN_HAND)
+class _FixedSets(NamedTuple):
+    """The declared melds as the scorer needs them, gathered once per hand."""
+
+    chows: tuple[Tile, ...]
+    pungs: tuple[Tile, ...]  # pungs and kongs
+    melded_kongs: int
+    concealed_kongs: int
+    exposed: int  # melds that are not concealed kongs
+
+    @classmethod
+    def of(cls, fixed: Sequence[Group]) -> _FixedSets:
+        chows: list[Tile] = []
+        pungs: list[Tile] = []
+        melded_kongs = concealed_kongs = exposed = 0
+        for group in fixed:
+            if group.kind is _CHOW:
+                chows.append(group.tile)
+            else:
+                pungs.append(group.tile)
+                if group.kind is _KONG:
+                    if group.concealed:
+                        concealed_kongs += 1
+                    else:
+                        melded_kongs += 1
+            if not group.concealed:
+                exposed += 1
+        return cls(tuple(chows), tuple(pungs), melded_kongs, concealed_kongs, exposed)
+
+
+_NO_FIXED_SETS = _FixedSets((), (), 0, 0, 0)
+
+
 def _score_division(
-    division: Division, fixed: Sequence[Group], base: list[int], hand: _Hand, unique_wait: bool
+    division: Division, fixed: _FixedSets, base: list[int], hand: _Hand, unique_wait: bool
 ) -> list[int]:
     """Fans of one decomposition; ``base`` holds the fans that do not depend on it."""
     table = base.copy()
@@ -927,38 +995,14 @@ def _score_division(
         and not any(c <= win_tile <= c + 2 for c in chows)
     ):
         concealed_pungs -= 1  # the pung was completed by the discard: it counts as exposed
-    melded_kongs = concealed_kongs = 0
-    if fixed:
-        chows = chows + tuple(g.tile for g in fixed if g.kind is _CHOW)
-        pungs = pungs + tuple(g.tile for g in fixed if g.kind is not _CHOW)
-        for g in fixed:
-            if g.kind is _KONG:
-                if g.concealed:
-                    concealed_kongs += 1
-                else:
-                    melded_kongs += 1
+    if fixed.chows or fixed.pungs:
+        chows = chows + fixed.chows
+        pungs = pungs + fixed.pungs
     if pungs:
-        _kong_fans(table, melded_kongs, concealed_kongs, concealed_pungs)
-        if len(pungs) == 4:
-            table[Fan.ALL_PUNGS] = 1
-        for tile in pungs:
-            fan = _single_pung_fan(tile)
-            if fan:
-                table[fan] += 1
-    n_chows = len(chows)
+        _kong_fans(table, fixed.melded_kongs, fixed.concealed_kongs, concealed_pungs)
     pair = division.pair
-    terminal_chows = _terminal_chows(chows, pair) if n_chows == 4 else None
-    if terminal_chows:
-        table[terminal_chows] = 1
-    else:
-        if n_chows >= 2:
-            for fan, n in _chow_fans(tuple(sorted(chows, key=_ref_key))):
-                table[fan] += n
-        if n_chows <= 2:
-            for fan, n in _pung_fans(tuple(sorted(pungs, key=_ref_key))):
-                table[fan] += n
-    _pair_fans(table, n_chows, pair)
-    _group_trait_fans(table, chows, pungs, pair)
+    for fan, n in _set_fans(chows, pungs, pair):
+        table[fan] += n
     if table[Fan.QUADRUPLE_CHOW]:
         table[Fan.TILE_HOG] = 0
     if unique_wait and not (table[Fan.MELDED_HAND] or table[Fan.FOUR_KONGS]):
@@ -1071,20 +1115,22 @@ def calculate(
         if divisions:
             if len(divisions) > 1:
                 divisions.sort(key=_division_order)
+            sets = _FixedSets.of(fixed) if fixed else _NO_FIXED_SETS
             base = _new_table()
             _win_flag_fans(base, win, last_of_kind, kong)
-            exposed = sum(1 for g in fixed if not g.concealed)
-            _concealment_fans(base, exposed, win.self_drawn)
+            _concealment_fans(base, sets.exposed, win.self_drawn)
             for index, count in _tile_set_fans(hand.kinds):
                 base[index] = count
-            _tile_hog(base, all_counts, sum(1 for g in fixed if g.kind is _KONG))
-            unique_wait = any(_wait_fan(d.chows, d.pair, win_tile) for d in divisions) and (
-                _waits_on_one_tile(counts, win_tile, len(fixed))
-            )
-            scored = [
-                (_total(t), t)
-                for t in (_score_division(d, fixed, base, hand, unique_wait) for d in divisions)
-            ]
+            _tile_hog(base, all_counts, sets.melded_kongs + sets.concealed_kongs)
+            unique_wait = False
+            for division in divisions:
+                if _wait_fan(division.chows, division.pair, win_tile):
+                    unique_wait = _waits_on_one_tile(counts, win_tile, len(fixed))
+                    break
+            scored = []
+            for division in divisions:
+                table = _score_division(division, sets, base, hand, unique_wait)
+                scored.append((_total(table), table))
             best_total, best = _pick(scored, best_total, seven_pairs, best)
     if best is None:
         return None

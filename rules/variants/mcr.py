@@ -14,14 +14,15 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
+from itertools import compress
 from typing import TYPE_CHECKING
 
 from paipu.rules.fans import mcr as mcr_fans
-from paipu.rules.melds import Group, MeldKind
+from paipu.rules.melds import Group, GroupKind, MeldKind
 from paipu.rules.score import FanScore, RequestError, ScoreAnswer, ScoreRequest
 from paipu.rules.settlement import mcr_win_deltas
 from paipu.rules.shanten import Shape, shanten
-from paipu.rules.tiles import Tile, counts, is_flower, tile_name
+from paipu.rules.tiles import EAST, FLOWER_FIRST, Tile, counts, is_flower, tile_name
 from paipu.rules.variants import Options, Variant, register
 from paipu.rules.wall import DuplicateWall, Wall
 
@@ -52,6 +53,8 @@ def check_request(
     request: ScoreRequest, players: int, hand_size: int, calls: tuple[str, ...]
 ) -> None:
     """Raise :class:`RequestError` for seats, tiles and melds that cannot be."""
+    if _plainly_valid(request, players, hand_size, calls):
+        return
     last = players - 1
     for name, seat in (
         ("seat", request.seat),
@@ -109,6 +112,80 @@ def check_request(
         raise RequestError("robbing_kong (抢杠和) needs 'from': the seat whose kong was robbed")
 
 
+def _plainly_valid(
+    request: ScoreRequest, players: int, hand_size: int, calls: tuple[str, ...]
+) -> bool:
+    """True only when :func:`check_request` would find nothing wrong.
+
+    The fast path of the check: the same conditions, tested without building messages.
+    When it answers False the full check runs and raises with its message, so a bad
+    request is always rejected exactly as before.
+    """
+    last = players - 1
+    seat = request.seat
+    dealer = request.dealer
+    from_seat = request.from_seat
+    if not (
+        (seat is None or 0 <= seat <= last)
+        and (dealer is None or 0 <= dealer <= last)
+        and (from_seat is None or 0 <= from_seat <= last)
+    ):
+        return False
+    hand = request.hand
+    win_tile = request.win_tile
+    melds = request.melds
+    if win_tile >= 34 or len(hand) != hand_size - 3 * len(melds):
+        return False
+    used = [0] * 34
+    for tile in hand:
+        if tile >= 34:
+            return False
+        used[tile] += 1
+    used[win_tile] += 1
+    if melds:
+        for meld in melds:
+            kind = meld.kind
+            if kind.value not in calls:
+                return False
+            for tile in meld.tiles:
+                if tile >= 34:
+                    return False
+                used[tile] += 1
+            meld_from = meld.from_seat
+            if kind is MeldKind.CONCEALED_KONG:
+                if meld_from is not None:
+                    return False
+            elif meld_from is not None and (
+                not 0 <= meld_from <= last
+                or meld_from == seat
+                or (kind is MeldKind.CHI and meld_from != (seat - 1) % players)
+            ):
+                return False
+    if max(used) > 4:
+        return False
+    flowers = request.flowers
+    if flowers and (
+        not FLOWER_FIRST <= min(flowers) <= max(flowers) < FLOWER_FIRST + 8  # all flowers
+        or len(set(flowers)) != len(flowers)
+    ):
+        return False
+    flags = request.flags
+    self_drawn = from_seat is None
+    return not (flags.kong_replacement and not self_drawn) and not (
+        flags.robbing_kong and self_drawn
+    )
+
+
+#: (group kind, concealed) of each meld kind MCR allows, as :meth:`Group.from_meld` gives.
+_GROUP_OF_MELD: dict[MeldKind, tuple[GroupKind, bool]] = {
+    MeldKind.CHI: (GroupKind.CHOW, False),
+    MeldKind.PONG: (GroupKind.PUNG, False),
+    MeldKind.KONG: (GroupKind.KONG, False),
+    MeldKind.ADDED_KONG: (GroupKind.KONG, False),
+    MeldKind.CONCEALED_KONG: (GroupKind.KONG, True),
+}
+
+
 @register
 class MCR(Variant):
     """国标麻将 — the Chinese Official rules."""
@@ -120,15 +197,23 @@ class MCR(Variant):
         check_request(request, spec.players, spec.hand_size, spec.calls)
         if request.extra:
             raise RequestError(f"MCR takes no 'extra' facts (got {', '.join(request.extra)})")
-        fixed = [Group.from_meld(m) for m in request.melds]
+        melds = request.melds
+        fixed = []
+        for meld in melds:  # Group.from_meld, unrolled
+            kind, concealed = _GROUP_OF_MELD[meld.kind]
+            fixed.append(Group(kind, meld.tiles[0], concealed))
+        flags = request.flags
+        seat_wind = request.seat_wind
+        if seat_wind is None:
+            seat_wind = EAST + (request.seat - request.dealer) % spec.players
         win = mcr_fans.WinSituation(
-            self_drawn=request.self_drawn,
-            seat_wind=request.seat_wind_for(spec.players),
-            prevalent_wind=request.round_wind,
-            wall_last=request.flags.last_tile,
-            kong=request.flags.kong_replacement or request.flags.robbing_kong,
-            last_of_kind=request.flags.last_of_kind,
-            flowers=len(request.flowers),
+            request.from_seat is None,
+            seat_wind,
+            request.round_wind,
+            flags.last_tile,
+            flags.kong_replacement or flags.robbing_kong,
+            flags.last_of_kind,
+            len(request.flowers),
         )
         result = mcr_fans.calculate(request.hand, fixed, request.win_tile, win)
         if result is None:
@@ -145,7 +230,7 @@ class MCR(Variant):
                 reason=f"{result.total_without_flowers} fan (flowers not counted): "
                 f"MCR needs at least {minimum} to win",
             )
-        deltas = mcr_win_deltas(
+        deltas = _win_deltas(
             spec.players, request.seat, request.from_seat, result.total, int(options["base_points"])
         )
         return ScoreAnswer(legal=True, total=result.total, fans=fans, deltas=deltas)
@@ -184,9 +269,20 @@ class MCR(Variant):
         return table.wall.left_for((player + 1) % table.players) == 0
 
 
+#: The settlement of a win, remembered: a handful of seats, totals and bases recur.
+_win_deltas = lru_cache(maxsize=4096)(mcr_win_deltas)
+
+
 def fan_scores(result: mcr_fans.FanCount) -> tuple[FanScore, ...]:
     """The counted fans with their names, for an answer."""
-    return tuple(_fan_score(fan_id, count) for fan_id, count in result.items())
+    return _fan_scores_of_table(result.table)
+
+
+@lru_cache(maxsize=4096)  # each key is an 83-entry tuple: about 4 MB when full
+def _fan_scores_of_table(table: tuple[int, ...]) -> tuple[FanScore, ...]:
+    """The answer's fans for one fan table (fan counts by index), remembered: the same
+    tables recur (a ready hand is scored on each of its waits, every turn)."""
+    return tuple(map(_fan_score, compress(mcr_fans.FAN_IDS, table), filter(None, table)))
 
 
 @lru_cache(maxsize=4096)

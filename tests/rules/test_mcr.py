@@ -235,3 +235,59 @@ def test_settlement_is_zero_sum(
 
 def _fields(request: ScoreRequest) -> dict[str, object]:
     return {name: getattr(request, name) for name in ScoreRequest.__slots__}
+
+
+# ---------------------------------------------------------------- the request check's fast path
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_fast_request_check_agrees_with_the_full_check(seed: int) -> None:
+    """The fast path of check_request says "valid" only when the full check raises nothing,
+    on sample requests and on mutations of them that break one rule each."""
+    from dataclasses import replace
+
+    from paipu.rules.melds import Meld
+    from paipu.rules.score import RequestError, WinFlags
+    from paipu.rules.variants import get_variant
+    from paipu.rules.variants.mcr import _plainly_valid, check_request
+
+    spec = get_variant("mcr").spec
+    args = (spec.players, spec.hand_size, spec.calls)
+    rng = random.Random(seed)
+    for request in random_requests(seed, 300):
+        melds = request.melds
+        variants = [
+            request,
+            replace(request, seat=4),
+            replace(request, dealer=7),
+            replace(request, from_seat=5),
+            replace(request, win_tile=34),
+            replace(request, hand=request.hand[:-1]),
+            replace(request, hand=(*request.hand[:-1], 34)),
+            replace(request, flowers=(34, 34)),
+            replace(request, flowers=(35,)),
+            replace(request, flowers=(35, 5)),
+            replace(request, flowers=(41, 42)),
+            replace(request, flags=WinFlags(kong_replacement=True)),
+            replace(request, flags=WinFlags(robbing_kong=True)),
+            replace(request, hand=(request.win_tile,) * len(request.hand)),
+        ]
+        if melds:
+            first = melds[0]
+            variants += [
+                replace(
+                    request, melds=(Meld(first.kind, first.tiles, rng.randrange(5)), *melds[1:])
+                ),
+                replace(request, melds=(Meld(first.kind, first.tiles, None), *melds[1:])),
+                replace(request, melds=(Meld(first.kind, (34, 34, 34), None), *melds[1:])),
+            ]
+        for candidate in variants:
+            try:
+                check_request(candidate, *args)
+                valid = True
+            except RequestError:
+                valid = False
+            if _plainly_valid(candidate, *args):
+                assert valid, candidate
+            elif candidate is request:
+                assert not valid, candidate  # a valid sample takes the fast path
