@@ -40,16 +40,11 @@ if TYPE_CHECKING:
     from paipu.rules.replay import HandOutcome, Table
     from paipu.rules.selfplay import HandSetup
 
+#: The add-ons (根, 杠上开花, …): the fans the hand-type module's ``addons`` detector yields.
 ADDONS = frozenset(
-    {
-        "root",
-        "kong_bloom",
-        "kong_discard",
-        "robbing_kong",
-        "concealed_self_draw",
-        "no_terminals",
-        "last_tile_draw",
-    }
+    fan
+    for fan, detector in sichuan_fans.REGISTRY.items()
+    if detector == sichuan_fans.addons.__name__
 )
 SUIT_NAMES = {"m": "万", "p": "筒", "s": "条"}
 ALL_SUITS = 3
