@@ -44,10 +44,19 @@ class Rejected:
 
     def describe(self) -> str:
         """``path:line game … hand … event …: reason``; line 0 stands for the whole file."""
-        where = f"{self.path}:{self.line}" if self.line else f"{self.path} (the whole file)"
+        where = location(self.path, self.line)
         what = f" game {self.game} hand {self.hand}" if self.game is not None else ""
         event = f" event {self.event_index}" if self.event_index is not None else ""
         return f"{where}{what}{event}: {self.reason}"
+
+
+def location(path: str, line: int) -> str:
+    """``path:line``, or ``path (the whole file)`` for line 0 (a file that could not be read).
+
+    >>> location("a.txt", 3), location("a.txt", 0)
+    ('a.txt:3', 'a.txt (the whole file)')
+    """
+    return f"{path}:{line}" if line else f"{path} (the whole file)"
 
 
 ParseResult = Parsed | Rejected

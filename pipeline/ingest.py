@@ -26,7 +26,7 @@ from typing import Any
 import duckdb
 import pyarrow as pa
 
-from paipu.parsers import FormatError, Parsed, Rejected, detect, parse_unit, units
+from paipu.parsers import FormatError, Parsed, Rejected, detect, location, parse_unit, units
 from paipu.pipeline.rows import HAND_TABLES, TABLES, RowBuffer
 from paipu.pipeline.sql import apply_schema
 from paipu.rules.replay import RuleViolation, replay
@@ -131,7 +131,7 @@ class Chunk:
         hands = rows.columns["hands"]
         rejects = rows.columns["rejects"]
         samples = [
-            f"{source}:{line}: {reason}" if line else f"{source} (the whole file): {reason}"
+            f"{location(source, line)}: {reason}"
             for source, line, reason in zip(
                 rejects.get("source", []),
                 rejects.get("line", []),

@@ -8,6 +8,7 @@ from typing import Annotated
 
 import typer
 
+from paipu.parsers import location
 from paipu.pipeline.audit import audit as run_audit
 from paipu.pipeline.cli.common import EXIT_FAILED, EXIT_OK, existing_paths, out_console
 
@@ -50,9 +51,7 @@ def audit(
         where = (
             f"{entry.game} #{entry.hand}"
             if entry.game is not None
-            else f"{entry.source}:{entry.line}"
-            if entry.line
-            else f"{entry.source} (the whole file)"
+            else location(entry.source, entry.line)
         )
         out_console.print(
             f"[{_STYLE[entry.status]}]{entry.status:8}[/] {where} [dim]{entry.variant or ''}[/]"
