@@ -230,18 +230,30 @@ ALL_PUNGS_PLAN = Plan(PlanKind.ALL_PUNGS, Family.PUNGS, 6)
 STANDARD_ONLY = frozenset({Shape.STANDARD})
 SEVEN_PAIRS_PLAN = Plan(PlanKind.SEVEN_PAIRS, Family.PAIRS, 24, shapes=(Shape.SEVEN_PAIRS,))
 PATTERN_PLANS = _pattern_plans()
+
+
+def _pattern_row(plan: Plan) -> tuple[Plan, int, int, int, int, int, int]:
+    """The plan with its runs as (suit, rank, suit, rank, suit, rank)."""
+    (s0, r0), (s1, r1), (s2, r2) = plan.parts
+    return (plan, s0, r0, s1, r1, s2, r2)
+
+
+def _pattern_runs(plan: Plan) -> tuple[Plan, Tile, int, int, Tile, int, int, Tile, int, int]:
+    """The plan with each run as (first tile, suit, rank of the first tile)."""
+    (s0, r0), (s1, r1), (s2, r2) = plan.parts
+    run0, run1, run2 = plan.runs
+    return (plan, run0, s0, r0, run1, s1, r1, run2, s2, r2)
+
+
 #: Each pattern plan with its runs as (suit, rank, suit, rank, suit, rank).
-PATTERN_DATA = tuple((plan, *(x for part in plan.parts for x in part)) for plan in PATTERN_PLANS)
+PATTERN_DATA = tuple(_pattern_row(plan) for plan in PATTERN_PLANS)
 #: The pure straights (listed first) with their suit, and the other pattern plans.
 PURE_DATA = tuple(
     (plan, plan.parts[0][0]) for plan in PATTERN_PLANS if plan.kind is PlanKind.PURE_STRAIGHT
 )
 MIXED_DATA = tuple(d for d in PATTERN_DATA if d[0].kind is not PlanKind.PURE_STRAIGHT)
 #: Each pattern plan with each of its runs as (first tile, suit, rank of the first tile).
-PATTERN_RUNS = tuple(
-    (plan, *(x for run, part in zip(plan.runs, plan.parts, strict=True) for x in (run, *part)))
-    for plan in PATTERN_PLANS
-)
+PATTERN_RUNS = tuple(_pattern_runs(plan) for plan in PATTERN_PLANS)
 #: For each run (by its first tile), the indexes of the pattern plans that have it.
 RUN_PLANS = {
     run: tuple(i for i, plan in enumerate(PATTERN_PLANS) if run in plan.run_set)

@@ -43,6 +43,8 @@ from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
+from mypy_extensions import mypyc_attr
+
 from paipu.rules.events import (
     AddedKong,
     Chi,
@@ -78,6 +80,7 @@ SUIT_SIZE = 9
 _ACT, _DRAW, _REPLACE, _ROB, _ENDED = Phase.ACT, Phase.DRAW, Phase.REPLACE, Phase.ROB, Phase.ENDED
 
 
+@mypyc_attr(native_class=False)  # compiled, a class cannot derive from RuntimeError
 class SelfPlayError(RuntimeError):
     """The engine cannot go on: a player that stalls or chooses what it was not offered."""
 
@@ -202,7 +205,7 @@ class SeatView:
     def round_wind(self) -> Tile:
         return self._table.record.round_wind
 
-    def shapes(self) -> tuple[Shape, ...]:
+    def shapes(self) -> frozenset[Shape]:
         return self._table.variant.replay_shapes()
 
     def minimum(self) -> int:
@@ -504,6 +507,7 @@ def _undrawn(wall: Wall) -> Iterator[int]:
         yield from range(seat * wall.per_seat + wall.drawn[seat], (seat + 1) * wall.per_seat)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # the regional variants' play derives from it
 class SelfPlayHand:
     """One hand being played: the table, the wall, the players and the events so far."""
 
@@ -539,9 +543,9 @@ class SelfPlayHand:
             wall=tuple(self.wall) if known else None,
         )
         table = variant.new_table(self.base, options)
-        table.analytics = False  # the written hand is replayed with analytics when ingested
         if not isinstance(table, Table):
             raise SelfPlayError(f"{variant.id} does not replay on the mahjong table")
+        table.analytics = False  # the written hand is replayed with analytics when ingested
         self.table = table
         self.views = [SeatView(table, seat) for seat in range(table.players)]
         n = table.players

@@ -23,6 +23,8 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
+from mypy_extensions import mypyc_attr
+
 from paipu.rules.events import (
     AddedKong,
     Chi,
@@ -121,7 +123,7 @@ class ComputedWin:
 class DiscardFact(NamedTuple):
     """What deal-in analytics need about one discard (放铳风险)."""
 
-    index: int  # event index
+    index: int  # type: ignore[assignment]  # the event index (shadows tuple.index)
     seat: int
     turn: int  # the discarder's own discard count, 1-based (巡)
     tile: Tile
@@ -142,7 +144,7 @@ _RECENT_SCORES = 4
 class MissedWin(NamedTuple):
     """A legal win a player passed over (漏胡 / 不胡)."""
 
-    index: int  # event index of the discard or draw that offered it
+    index: int  # type: ignore[assignment]  # event index of the discard or draw offering it
     seat: int
     tile: Tile
     from_seat: int | None  # None: a self-draw that was not declared
@@ -166,6 +168,7 @@ class ReplayTable(Protocol):
     def ready_per_seat(self) -> tuple[bool, ...]: ...
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # the regional table derives from it
 class Table:
     """The state of one hand while its events are applied."""
 

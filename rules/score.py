@@ -125,8 +125,8 @@ class ScoreRequest:
                 raise RequestError("'win_tile' must be one tile such as \"5p\"")
             win_tile = parse_tile(win_raw)
             flowers = tuple(parse_tiles(_tiles_field(obj, "flowers"))) if "flowers" in obj else ()
-            round_wind = _wind(obj, "round_wind", EAST)
-            seat_wind = _wind(obj, "seat_wind", None)
+            round_wind = _wind(obj, "round_wind")
+            seat_wind = _wind(obj, "seat_wind")
         except TileError as exc:
             raise RequestError(str(exc)) from None
         melds_raw = obj.get("melds", [])
@@ -138,8 +138,8 @@ class ScoreRequest:
                 raise RequestError(f"meld {i + 1} must be an object with 'kind' and 'tiles'")
             try:
                 melds.append(Meld.of(meld["kind"], meld["tiles"], meld.get("from")))
-            except (MeldError, TileError) as exc:
-                raise RequestError(f"meld {i + 1}: {exc}") from None
+            except (MeldError, TileError) as meld_error:  # not ``exc``: typed TileError above
+                raise RequestError(f"meld {i + 1}: {meld_error}") from None
         flags_raw = obj.get("flags", {}) or {}
         if not isinstance(flags_raw, Mapping):
             raise RequestError("'flags' must be an object of true/false values")
@@ -163,7 +163,7 @@ class ScoreRequest:
             win_tile=win_tile,
             rules=dict(rules),
             flags=flags,
-            round_wind=round_wind,
+            round_wind=EAST if round_wind is None else round_wind,
             seat_wind=seat_wind,
             flowers=flowers,
             extra=dict(extra),
@@ -208,9 +208,10 @@ def _tiles_field(obj: Mapping[str, Any], key: str) -> str | list[str]:
     raise RequestError(f'\'{key}\' must be a list of tiles such as ["1m", "2m"] or "12m"')
 
 
-def _wind(obj: Mapping[str, Any], key: str, default: Tile | None) -> Tile | None:
+def _wind(obj: Mapping[str, Any], key: str) -> Tile | None:
+    """The wind under ``key``, or None when it is absent."""
     if obj.get(key) is None:
-        return default
+        return None
     raw = obj[key]
     tile = parse_tile(raw) if isinstance(raw, str) else -1
     if not EAST <= tile <= NORTH:

@@ -517,8 +517,9 @@ class _Tables:
         self.values.clear()
         self.shared.clear()
         self.orders = [None] * len(self.orders)
-        for table in (*self.groups, self.merged):
-            table.clear()
+        for group in self.groups:
+            group.clear()
+        self.merged.clear()
 
     def sizes(self) -> dict[str, int]:
         """Entries per table."""
@@ -565,7 +566,7 @@ class _Tables:
         runs = base != EAST
         residue = sum(_checked(key)) % SET_SIZE
         if runs:
-            orphans = (key[0], key[-1])
+            orphans: tuple[int, ...] = (key[0], key[-1])
             distinct = tuple(sum(1 for rank in row if key[rank]) for row in _KNITTED_ROWS)
             rows_code = sum(held * _ROW_HELD**row for row, held in enumerate(distinct))
         else:

@@ -1006,9 +1006,9 @@ def _score_division(
     if table[Fan.QUADRUPLE_CHOW]:
         table[Fan.TILE_HOG] = 0
     if unique_wait and not (table[Fan.MELDED_HAND] or table[Fan.FOUR_KONGS]):
-        fan = _wait_fan(division.chows, pair, win_tile)
-        if fan:
-            table[fan] = 1
+        wait_fan = _wait_fan(division.chows, pair, win_tile)
+        if wait_fan:
+            table[wait_fan] = 1
     _apply_exclusions(table)
     if not table[Fan.BIG_FOUR_WINDS]:
         _wind_fans(table, pungs, hand.win)

@@ -205,8 +205,8 @@ class Changsha(HunanVariant):
     def replay_discard_problem(self, table: Table, seat: int, tile: Tile) -> str | None:
         assert isinstance(table, RegionalTable)
         drawn = table.drawn
-        haidi = table.wall.left() == 0 and table.haidi_taker == seat and drawn is not None
-        if haidi and tile != drawn:
+        haidi = table.wall.left() == 0 and table.haidi_taker == seat
+        if haidi and drawn is not None and tile != drawn:
             return (
                 f"the 海底 tile {tile_name(drawn)} is shown: if it does not win it is "
                 f"discarded (海底炮), not {tile_name(tile)}"

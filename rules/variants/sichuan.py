@@ -246,8 +246,8 @@ class Sichuan(RegionalVariant):
                         table.notes.append("hu_jiao_zhuan_yi")
                     break
         if win.from_seat is None and any(f.id == "kong_bloom" for f in win.fans):
-            kong = table.kongs[-1] if table.kongs else None
-            if kong is not None and kong.kind is MeldKind.KONG and kong.seat == win.seat:
+            last = table.kongs[-1] if table.kongs else None
+            if last is not None and last.kind is MeldKind.KONG and last.seat == win.seat:
                 table.notes.append(f"dian_gang_hua:{table.options['dian_gang_hua']}")
 
     # ------------------------------------------------------------------ replay: 血战

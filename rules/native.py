@@ -1,0 +1,114 @@
+"""Which rules-engine modules are compiled to C, and whether the compiled ones are current.
+
+The rules engine is plain, type-annotated Python. When the package is built, ``setup.py``
+also compiles the modules in :data:`MODULES` (self-play's and replay's hot paths) with
+mypyc into one C extension library, and writes :data:`DIGEST_FILE` beside it: the
+SHA-256 of the sources it compiled. Python imports a compiled module in preference to
+its source, so the same code runs about 2.4× faster (docs/benchmarks.md).
+
+:func:`use_current_code` runs when ``paipu.rules`` is imported. If a source has changed
+since it was compiled (an edit, a ``git pull``), or ``PAIPU_PURE_PYTHON=1`` is set, every
+module in :data:`MODULES` is imported from its source instead: all of them, because
+compiled modules call each other directly, bypassing a module loaded from source. A stale
+build says so once on stderr, with the command that rebuilds it; it never runs old code.
+
+This module imports nothing from the package: ``setup.py`` reads :data:`MODULES` from it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.machinery
+import importlib.util
+import os
+import sys
+from collections.abc import Sequence
+from importlib.abc import MetaPathFinder
+from importlib.machinery import ModuleSpec
+from pathlib import Path
+from types import ModuleType
+
+#: Modules of ``paipu.rules`` compiled by mypyc, in the order their sources are digested.
+MODULES = (
+    "tiles",
+    "melds",
+    "decompose",
+    "shanten",
+    "settlement",
+    "score",
+    "replay",
+    "mahjong_selfplay",
+    "bots",
+)
+#: The SHA-256 of the compiled sources, written by the build beside the compiled modules.
+DIGEST_FILE = "native.sha256"
+#: Set to a non-empty value other than ``0`` to run the rules engine as plain Python.
+PURE_ENV = "PAIPU_PURE_PYTHON"
+PACKAGE = "paipu.rules"
+REBUILD = "pip install -e .  (or set PAIPU_PURE_PYTHON=1 to silence this)"
+
+
+def source_digest(directory: Path) -> str:
+    """SHA-256 of the sources of :data:`MODULES` in ``directory``, in order."""
+    digest = hashlib.sha256()
+    for name in MODULES:
+        digest.update(name.encode() + b"\0")
+        digest.update((directory / f"{name}.py").read_bytes())
+    return digest.hexdigest()
+
+
+def compiled_files(directory: Path) -> list[Path]:
+    """The compiled modules of :data:`MODULES` found in ``directory``."""
+    suffixes = importlib.machinery.EXTENSION_SUFFIXES
+    return [
+        directory / f"{name}{suffix}"
+        for name in MODULES
+        for suffix in suffixes
+        if (directory / f"{name}{suffix}").is_file()
+    ]
+
+
+def state(directory: Path | None = None) -> str:
+    """``compiled``, ``pure`` (nothing compiled, or ``PAIPU_PURE_PYTHON`` set) or ``stale``."""
+    directory = directory or Path(__file__).parent
+    if not compiled_files(directory) or os.environ.get(PURE_ENV, "") not in ("", "0"):
+        return "pure"
+    recorded = directory / DIGEST_FILE
+    try:
+        current = recorded.read_text().strip() == source_digest(directory)
+    except OSError:  # no digest, or a source missing: the build cannot be trusted
+        current = False
+    return "compiled" if current else "stale"
+
+
+class _SourceFinder(MetaPathFinder):
+    """Finds the modules of :data:`MODULES` as their ``.py`` sources, never compiled."""
+
+    def __init__(self, directory: Path) -> None:
+        self.directory = directory
+
+    def find_spec(
+        self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None
+    ) -> ModuleSpec | None:
+        package, _, name = fullname.rpartition(".")
+        if package != PACKAGE or name not in MODULES:
+            return None
+        return importlib.util.spec_from_file_location(fullname, self.directory / f"{name}.py")
+
+
+def use_current_code() -> str:
+    """Import the sources instead of the compiled modules unless these are current.
+
+    Returns the :func:`state`. Called once, when ``paipu.rules`` is imported.
+    """
+    directory = Path(__file__).parent
+    now = state(directory)
+    if now == "stale":
+        print(
+            f"paipu: the compiled rules engine in {directory} is older than its sources; "
+            f"running them as plain Python (slower). Rebuild with: {REBUILD}",
+            file=sys.stderr,
+        )
+    if now != "compiled" and compiled_files(directory):
+        sys.meta_path.insert(0, _SourceFinder(directory))
+    return now
