@@ -17,6 +17,7 @@ import os
 import runpy
 import shutil
 import sys
+from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 
 from setuptools import Extension, setup
@@ -43,11 +44,23 @@ def stage_sources() -> list[str]:
     shutil.copytree(
         ROOT / "rules", target, ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyd")
     )
-    return [str(target / f"{name}.py") for name in NATIVE["MODULES"]]
+    return [str(NATIVE["module_path"](target, name)) for name in NATIVE["MODULES"]]
+
+
+def remove_old_builds() -> None:
+    """Delete compiled modules an earlier in-place (editable) build left in ``rules/``.
+
+    They are build outputs; a module that is no longer compiled must not shadow its source.
+    """
+    for suffix in EXTENSION_SUFFIXES:
+        for path in (ROOT / "rules").rglob(f"*{suffix}"):
+            path.unlink()
+    (ROOT / "rules" / NATIVE["DIGEST_FILE"]).unlink(missing_ok=True)
 
 
 def compiled_extensions() -> list[Extension]:
     """The mypyc extensions, or none (pure Python) when asked or when mypyc fails."""
+    remove_old_builds()
     if os.environ.get(NATIVE["PURE_ENV"], "") not in ("", "0"):
         return []
     try:

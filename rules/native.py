@@ -29,6 +29,8 @@ from pathlib import Path
 from types import ModuleType
 
 #: Modules of ``paipu.rules`` compiled by mypyc, in the order their sources are digested.
+#: Not the variants: their classes register themselves with a class decorator, which
+#: mypyc cannot compile.
 MODULES = (
     "tiles",
     "melds",
@@ -39,6 +41,7 @@ MODULES = (
     "replay",
     "mahjong_selfplay",
     "bots",
+    "fans.mcr",
 )
 #: The SHA-256 of the compiled sources, written by the build beside the compiled modules.
 DIGEST_FILE = "native.sha256"
@@ -48,23 +51,28 @@ PACKAGE = "paipu.rules"
 REBUILD = "pip install -e .  (or set PAIPU_PURE_PYTHON=1 to silence this)"
 
 
+def module_path(directory: Path, name: str, suffix: str = ".py") -> Path:
+    """Where module ``name`` of :data:`MODULES` lies in ``directory``, with ``suffix``."""
+    path = directory.joinpath(*name.split("."))
+    return path.with_name(path.name + suffix)
+
+
 def source_digest(directory: Path) -> str:
     """SHA-256 of the sources of :data:`MODULES` in ``directory``, in order."""
     digest = hashlib.sha256()
     for name in MODULES:
         digest.update(name.encode() + b"\0")
-        digest.update((directory / f"{name}.py").read_bytes())
+        digest.update(module_path(directory, name).read_bytes())
     return digest.hexdigest()
 
 
 def compiled_files(directory: Path) -> list[Path]:
     """The compiled modules of :data:`MODULES` found in ``directory``."""
-    suffixes = importlib.machinery.EXTENSION_SUFFIXES
     return [
-        directory / f"{name}{suffix}"
+        path
         for name in MODULES
-        for suffix in suffixes
-        if (directory / f"{name}{suffix}").is_file()
+        for suffix in importlib.machinery.EXTENSION_SUFFIXES
+        if (path := module_path(directory, name, suffix)).is_file()
     ]
 
 
@@ -90,10 +98,12 @@ class _SourceFinder(MetaPathFinder):
     def find_spec(
         self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None
     ) -> ModuleSpec | None:
-        package, _, name = fullname.rpartition(".")
-        if package != PACKAGE or name not in MODULES:
+        if not fullname.startswith(f"{PACKAGE}."):
             return None
-        return importlib.util.spec_from_file_location(fullname, self.directory / f"{name}.py")
+        name = fullname.removeprefix(f"{PACKAGE}.")
+        if name not in MODULES:
+            return None
+        return importlib.util.spec_from_file_location(fullname, module_path(self.directory, name))
 
 
 def use_current_code() -> str:

@@ -24,10 +24,10 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Callable, Sequence
 from functools import lru_cache
+from importlib.resources import files
 from itertools import compress
 from operator import itemgetter, mul
-from pathlib import Path
-from typing import Any, NamedTuple, TypeVar
+from typing import Any, Final, NamedTuple, TypeVar
 
 from paipu.rules.decompose import (
     Division,
@@ -42,8 +42,10 @@ from paipu.rules.melds import Group, GroupKind
 from paipu.rules.shanten import Shape, waits
 from paipu.rules.tiles import GREEN, RED, WHITE, Tile
 
+#: The fan table, from the variant's TOML (found as package data: compiled, this module's
+#: ``__file__`` is not where it lies).
 TABLE = FanTable.from_rows(
-    tomllib.loads((Path(__file__).parents[1] / "variants" / "mcr.toml").read_text("utf-8"))["fans"]
+    tomllib.loads(files("paipu.rules.variants").joinpath("mcr.toml").read_text("utf-8"))["fans"]
 )
 POINTS: tuple[int, ...] = tuple(TABLE.values())
 
@@ -55,88 +57,88 @@ class Fan:
     table with them millions of times, and class-attribute ints are four times faster.
     """
 
-    BIG_FOUR_WINDS = 1  # 大四喜
-    BIG_THREE_DRAGONS = 2  # 大三元
-    ALL_GREEN = 3  # 绿一色
-    NINE_GATES = 4  # 九莲宝灯
-    FOUR_KONGS = 5  # 四杠
-    SEVEN_SHIFTED_PAIRS = 6  # 连七对
-    THIRTEEN_ORPHANS = 7  # 十三幺
-    ALL_TERMINALS = 8  # 清幺九
-    LITTLE_FOUR_WINDS = 9  # 小四喜
-    LITTLE_THREE_DRAGONS = 10  # 小三元
-    ALL_HONORS = 11  # 字一色
-    FOUR_CONCEALED_PUNGS = 12  # 四暗刻
-    PURE_TERMINAL_CHOWS = 13  # 一色双龙会
-    QUADRUPLE_CHOW = 14  # 一色四同顺
-    FOUR_PURE_SHIFTED_PUNGS = 15  # 一色四节高
-    FOUR_PURE_SHIFTED_CHOWS = 16  # 一色四步高
-    THREE_KONGS = 17  # 三杠
-    ALL_TERMINALS_AND_HONORS = 18  # 混幺九
-    SEVEN_PAIRS = 19  # 七对
-    GREATER_HONORS_AND_KNITTED_TILES = 20  # 七星不靠
-    ALL_EVEN_PUNGS = 21  # 全双刻
-    FULL_FLUSH = 22  # 清一色
-    PURE_TRIPLE_CHOW = 23  # 一色三同顺
-    PURE_SHIFTED_PUNGS = 24  # 一色三节高
-    UPPER_TILES = 25  # 全大
-    MIDDLE_TILES = 26  # 全中
-    LOWER_TILES = 27  # 全小
-    PURE_STRAIGHT = 28  # 清龙
-    THREE_SUITED_TERMINAL_CHOWS = 29  # 三色双龙会
-    PURE_SHIFTED_CHOWS = 30  # 一色三步高
-    ALL_FIVE = 31  # 全带五
-    TRIPLE_PUNG = 32  # 三同刻
-    THREE_CONCEALED_PUNGS = 33  # 三暗刻
-    LESSER_HONORS_AND_KNITTED_TILES = 34  # 全不靠
-    KNITTED_STRAIGHT = 35  # 组合龙
-    UPPER_FOUR = 36  # 大于五
-    LOWER_FOUR = 37  # 小于五
-    BIG_THREE_WINDS = 38  # 三风刻
-    MIXED_STRAIGHT = 39  # 花龙
-    REVERSIBLE_TILES = 40  # 推不倒
-    MIXED_TRIPLE_CHOW = 41  # 三色三同顺
-    MIXED_SHIFTED_PUNGS = 42  # 三色三节高
-    CHICKEN_HAND = 43  # 无番和
-    LAST_TILE_DRAW = 44  # 妙手回春
-    LAST_TILE_CLAIM = 45  # 海底捞月
-    OUT_WITH_REPLACEMENT_TILE = 46  # 杠上开花
-    ROBBING_THE_KONG = 47  # 抢杠和
-    ALL_PUNGS = 48  # 碰碰和
-    HALF_FLUSH = 49  # 混一色
-    MIXED_SHIFTED_CHOWS = 50  # 三色三步高
-    ALL_TYPES = 51  # 五门齐
-    MELDED_HAND = 52  # 全求人
-    TWO_CONCEALED_KONGS = 53  # 双暗杠
-    TWO_DRAGONS_PUNGS = 54  # 双箭刻
-    OUTSIDE_HAND = 55  # 全带幺
-    FULLY_CONCEALED_HAND = 56  # 不求人
-    TWO_MELDED_KONGS = 57  # 双明杠
-    LAST_TILE = 58  # 和绝张
-    DRAGON_PUNG = 59  # 箭刻
-    PREVALENT_WIND = 60  # 圈风刻
-    SEAT_WIND = 61  # 门风刻
-    CONCEALED_HAND = 62  # 门前清
-    ALL_CHOWS = 63  # 平和
-    TILE_HOG = 64  # 四归一
-    DOUBLE_PUNG = 65  # 双同刻
-    TWO_CONCEALED_PUNGS = 66  # 双暗刻
-    CONCEALED_KONG = 67  # 暗杠
-    ALL_SIMPLES = 68  # 断幺
-    PURE_DOUBLE_CHOW = 69  # 一般高
-    MIXED_DOUBLE_CHOW = 70  # 喜相逢
-    SHORT_STRAIGHT = 71  # 连六
-    TWO_TERMINAL_CHOWS = 72  # 老少副
-    PUNG_OF_TERMINALS_OR_HONORS = 73  # 幺九刻
-    MELDED_KONG = 74  # 明杠
-    ONE_VOIDED_SUIT = 75  # 缺一门
-    NO_HONORS = 76  # 无字
-    EDGE_WAIT = 77  # 独听・边张
-    CLOSED_WAIT = 78  # 独听・嵌张
-    SINGLE_WAIT = 79  # 独听・单钓
-    SELF_DRAWN = 80  # 自摸
-    FLOWER_TILES = 81  # 花牌
-    CONCEALED_KONG_AND_MELDED_KONG = 82  # 明暗杠
+    BIG_FOUR_WINDS: Final = 1  # 大四喜
+    BIG_THREE_DRAGONS: Final = 2  # 大三元
+    ALL_GREEN: Final = 3  # 绿一色
+    NINE_GATES: Final = 4  # 九莲宝灯
+    FOUR_KONGS: Final = 5  # 四杠
+    SEVEN_SHIFTED_PAIRS: Final = 6  # 连七对
+    THIRTEEN_ORPHANS: Final = 7  # 十三幺
+    ALL_TERMINALS: Final = 8  # 清幺九
+    LITTLE_FOUR_WINDS: Final = 9  # 小四喜
+    LITTLE_THREE_DRAGONS: Final = 10  # 小三元
+    ALL_HONORS: Final = 11  # 字一色
+    FOUR_CONCEALED_PUNGS: Final = 12  # 四暗刻
+    PURE_TERMINAL_CHOWS: Final = 13  # 一色双龙会
+    QUADRUPLE_CHOW: Final = 14  # 一色四同顺
+    FOUR_PURE_SHIFTED_PUNGS: Final = 15  # 一色四节高
+    FOUR_PURE_SHIFTED_CHOWS: Final = 16  # 一色四步高
+    THREE_KONGS: Final = 17  # 三杠
+    ALL_TERMINALS_AND_HONORS: Final = 18  # 混幺九
+    SEVEN_PAIRS: Final = 19  # 七对
+    GREATER_HONORS_AND_KNITTED_TILES: Final = 20  # 七星不靠
+    ALL_EVEN_PUNGS: Final = 21  # 全双刻
+    FULL_FLUSH: Final = 22  # 清一色
+    PURE_TRIPLE_CHOW: Final = 23  # 一色三同顺
+    PURE_SHIFTED_PUNGS: Final = 24  # 一色三节高
+    UPPER_TILES: Final = 25  # 全大
+    MIDDLE_TILES: Final = 26  # 全中
+    LOWER_TILES: Final = 27  # 全小
+    PURE_STRAIGHT: Final = 28  # 清龙
+    THREE_SUITED_TERMINAL_CHOWS: Final = 29  # 三色双龙会
+    PURE_SHIFTED_CHOWS: Final = 30  # 一色三步高
+    ALL_FIVE: Final = 31  # 全带五
+    TRIPLE_PUNG: Final = 32  # 三同刻
+    THREE_CONCEALED_PUNGS: Final = 33  # 三暗刻
+    LESSER_HONORS_AND_KNITTED_TILES: Final = 34  # 全不靠
+    KNITTED_STRAIGHT: Final = 35  # 组合龙
+    UPPER_FOUR: Final = 36  # 大于五
+    LOWER_FOUR: Final = 37  # 小于五
+    BIG_THREE_WINDS: Final = 38  # 三风刻
+    MIXED_STRAIGHT: Final = 39  # 花龙
+    REVERSIBLE_TILES: Final = 40  # 推不倒
+    MIXED_TRIPLE_CHOW: Final = 41  # 三色三同顺
+    MIXED_SHIFTED_PUNGS: Final = 42  # 三色三节高
+    CHICKEN_HAND: Final = 43  # 无番和
+    LAST_TILE_DRAW: Final = 44  # 妙手回春
+    LAST_TILE_CLAIM: Final = 45  # 海底捞月
+    OUT_WITH_REPLACEMENT_TILE: Final = 46  # 杠上开花
+    ROBBING_THE_KONG: Final = 47  # 抢杠和
+    ALL_PUNGS: Final = 48  # 碰碰和
+    HALF_FLUSH: Final = 49  # 混一色
+    MIXED_SHIFTED_CHOWS: Final = 50  # 三色三步高
+    ALL_TYPES: Final = 51  # 五门齐
+    MELDED_HAND: Final = 52  # 全求人
+    TWO_CONCEALED_KONGS: Final = 53  # 双暗杠
+    TWO_DRAGONS_PUNGS: Final = 54  # 双箭刻
+    OUTSIDE_HAND: Final = 55  # 全带幺
+    FULLY_CONCEALED_HAND: Final = 56  # 不求人
+    TWO_MELDED_KONGS: Final = 57  # 双明杠
+    LAST_TILE: Final = 58  # 和绝张
+    DRAGON_PUNG: Final = 59  # 箭刻
+    PREVALENT_WIND: Final = 60  # 圈风刻
+    SEAT_WIND: Final = 61  # 门风刻
+    CONCEALED_HAND: Final = 62  # 门前清
+    ALL_CHOWS: Final = 63  # 平和
+    TILE_HOG: Final = 64  # 四归一
+    DOUBLE_PUNG: Final = 65  # 双同刻
+    TWO_CONCEALED_PUNGS: Final = 66  # 双暗刻
+    CONCEALED_KONG: Final = 67  # 暗杠
+    ALL_SIMPLES: Final = 68  # 断幺
+    PURE_DOUBLE_CHOW: Final = 69  # 一般高
+    MIXED_DOUBLE_CHOW: Final = 70  # 喜相逢
+    SHORT_STRAIGHT: Final = 71  # 连六
+    TWO_TERMINAL_CHOWS: Final = 72  # 老少副
+    PUNG_OF_TERMINALS_OR_HONORS: Final = 73  # 幺九刻
+    MELDED_KONG: Final = 74  # 明杠
+    ONE_VOIDED_SUIT: Final = 75  # 缺一门
+    NO_HONORS: Final = 76  # 无字
+    EDGE_WAIT: Final = 77  # 独听・边张
+    CLOSED_WAIT: Final = 78  # 独听・嵌张
+    SINGLE_WAIT: Final = 79  # 独听・单钓
+    SELF_DRAWN: Final = 80  # 自摸
+    FLOWER_TILES: Final = 81  # 花牌
+    CONCEALED_KONG_AND_MELDED_KONG: Final = 82  # 明暗杠
 
 
 #: Fan id by index, and a check that the constants above match the TOML table.
