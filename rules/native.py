@@ -29,8 +29,9 @@ from pathlib import Path
 from types import ModuleType
 
 #: Modules of ``paipu.rules`` compiled by mypyc, in the order their sources are digested.
-#: Not the variants: their classes register themselves with a class decorator, which
-#: mypyc cannot compile.
+#: Not the variants: they register themselves with a class decorator, which mypyc compiles
+#: as a plain Python class, and their package's ``__init__`` (its ``__path__``, compiled,
+#: would not find the variant modules).
 MODULES = (
     "tiles",
     "melds",
@@ -42,6 +43,7 @@ MODULES = (
     "mahjong_selfplay",
     "bots",
     "fans.mcr",
+    "wall",
 )
 #: The SHA-256 of the compiled sources, written by the build beside the compiled modules.
 DIGEST_FILE = "native.sha256"

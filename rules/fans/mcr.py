@@ -24,7 +24,6 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Callable, Sequence
 from functools import lru_cache
-from importlib.resources import files
 from itertools import compress
 from operator import itemgetter, mul
 from typing import Any, Final, NamedTuple, TypeVar
@@ -41,12 +40,11 @@ from paipu.rules.fans import FanTable, check_coverage, produces
 from paipu.rules.melds import Group, GroupKind
 from paipu.rules.shanten import Shape, waits
 from paipu.rules.tiles import GREEN, RED, WHITE, Tile
+from paipu.rules.variants import variants_dir
 
-#: The fan table, from the variant's TOML (found as package data: compiled, this module's
-#: ``__file__`` is not where it lies).
-TABLE = FanTable.from_rows(
-    tomllib.loads(files("paipu.rules.variants").joinpath("mcr.toml").read_text("utf-8"))["fans"]
-)
+#: The fan table, from the variant's TOML: package data found from ``paipu.rules``, which
+#: is never compiled (a compiled module does not know where its file lies).
+TABLE = FanTable.from_rows(tomllib.loads((variants_dir() / "mcr.toml").read_text("utf-8"))["fans"])
 POINTS: tuple[int, ...] = tuple(TABLE.values())
 
 

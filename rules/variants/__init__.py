@@ -21,6 +21,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, replace
 from functools import cache
+from importlib.resources import files
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
@@ -36,8 +37,6 @@ if TYPE_CHECKING:
     from paipu.rules.replay import HandOutcome, ReplayTable, Table
     from paipu.rules.score import ScoreAnswer, ScoreRequest, WinFlags
     from paipu.rules.selfplay import HandSetup, Scenario
-
-VARIANTS_DIR = Path(__file__).parent
 
 
 class VariantError(ValueError):
@@ -104,7 +103,7 @@ class VariantSpec:
 
     @classmethod
     def load(cls, variant_id: str) -> VariantSpec:
-        path = VARIANTS_DIR / f"{variant_id}.toml"
+        path = variants_dir() / f"{variant_id}.toml"
         try:
             data = tomllib.loads(path.read_text(encoding="utf-8"))
         except FileNotFoundError:
@@ -322,9 +321,20 @@ def register(cls: _V) -> _V:
     return cls
 
 
+@cache
+def variants_dir() -> Path:
+    """The folder of the variants' TOML files (package data).
+
+    Found from ``paipu.rules``, which is never compiled: a module compiled by mypyc and
+    imported by another does not know where its file lies (``__file__``, ``__spec__``),
+    and :mod:`paipu.rules.fans.mcr`, which is compiled, reads its fan table from here.
+    """
+    return Path(str(files("paipu.rules"))) / "variants"
+
+
 def variant_ids() -> list[str]:
     """Ids of every variant that has a TOML file."""
-    return sorted(p.stem for p in VARIANTS_DIR.glob("*.toml"))
+    return sorted(p.stem for p in variants_dir().glob("*.toml"))
 
 
 @cache
