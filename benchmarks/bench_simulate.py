@@ -10,8 +10,12 @@ because the wall clock of a shared machine is noisy. Prints CPU milliseconds per
 hands per second, the time a 1,000,000-hand corpus would take on two cores, and the peak
 memory of this process and of the workers.
 
+The rules engine runs compiled (mypyc, ``paipu.rules.native``) when the package was built
+with it; ``--pure-reference`` also measures the steady state of the plain Python engine,
+in a child process with ``PAIPU_PURE_PYTHON=1``, side by side.
+
     .venv/bin/python benchmarks/bench_simulate.py                  # 2,000 hands
-    .venv/bin/python benchmarks/bench_simulate.py --hands 10000 --jobs 2
+    .venv/bin/python benchmarks/bench_simulate.py --hands 10000 --jobs 2 --pure-reference
 """
 
 from __future__ import annotations
@@ -20,11 +24,14 @@ import argparse
 import hashlib
 import os
 import resource
+import subprocess
 import sys
 import time
 from collections.abc import Sequence
 
+import paipu.rules
 from paipu.pipeline.simulate import DEFAULT_PLAYERS, game_jobs, play_game, simulate
+from paipu.rules.native import PURE_ENV
 
 CORPUS = 1_000_000
 CORES = 2  # the issue's budget: a 1,000,000-hand corpus on two cores
@@ -66,6 +73,15 @@ def run(hands: int, seed: int, workers: int) -> tuple[float, float, int, str]:
     return elapsed, cpu_seconds(workers) - cpu, written, digest.hexdigest()
 
 
+def pure_steady(warmup: int, hands: int, seed: int) -> float:
+    """:func:`steady` of the plain Python engine, run in a child process."""
+    env = {**os.environ, PURE_ENV: "1"}
+    argv = [sys.executable, __file__, "--steady-only", f"--warmup={warmup}"]
+    argv += [f"--steady={hands}", f"--seed={seed}"]
+    done = subprocess.run(argv, env=env, capture_output=True, text=True, check=True)
+    return float(done.stdout)
+
+
 def report(label: str, elapsed: float, cpu: float, hands: int, workers: int) -> None:
     rate = hands / elapsed
     corpus = CORPUS / (rate * min(1, CORES / workers)) / 60
@@ -90,10 +106,20 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=1, help="random seed")
     parser.add_argument("--warmup", type=int, default=1280, help="hands before the steady state")
     parser.add_argument("--steady", type=int, default=1120, help="hands timed in steady state")
+    parser.add_argument(
+        "--pure-reference",
+        action="store_true",
+        help="also time the steady state of the plain Python engine (PAIPU_PURE_PYTHON=1)",
+    )
+    parser.add_argument("--steady-only", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.steady_only:  # the child process of --pure-reference
+        print(steady(args.warmup, args.steady, args.seed + 1))
+        return
 
     print(
-        f"MCR self-play, seed {args.seed}, Python {sys.version.split()[0]}, {os.cpu_count()} CPUs"
+        f"MCR self-play, seed {args.seed}, Python {sys.version.split()[0]}, {os.cpu_count()} CPUs,"
+        f" rules engine {paipu.rules.ENGINE}"
     )
     print(f"  {args.hands:,} hands from a fresh start:")
     one, cpu, hands, digest_one = run(args.hands, args.seed, 1)
@@ -111,6 +137,13 @@ def main(argv: Sequence[str] | None = None) -> None:
             f" per hand, {1e3 / ms:,.0f} hands/s per core;"
             f" 1,000,000 hands on {CORES} cores: {corpus:,.0f} min"
         )
+        if args.pure_reference:
+            pure = pure_steady(args.warmup, args.steady, args.seed)
+            print(
+                f"  the same, plain Python engine: {pure:.1f} ms CPU per hand"
+                f" ({pure / ms:.1f}× the time); 1,000,000 hands on {CORES} cores:"
+                f" {CORPUS * pure / 1e3 / CORES / 60:,.0f} min"
+            )
     print("memory")
     print(f"  this process peak RSS: {peak_mib(resource.RUSAGE_SELF):.1f} MiB")
     if args.jobs > 1:
