@@ -39,7 +39,10 @@ def _version(value: bool) -> None:
     if value:
         from importlib.metadata import version
 
-        typer.echo(f"paipu {version('paipu')}")
+        import paipu.rules
+
+        # compiled (mypyc), pure (plain Python) or stale (edited since compiled: plain Python)
+        typer.echo(f"paipu {version('paipu')} (rules engine: {paipu.rules.ENGINE})")
         raise typer.Exit
 
 

@@ -130,3 +130,13 @@ def test_a_stale_build_runs_the_sources_and_says_so(tmp_path: Path) -> None:
     assert all(path.endswith(".py") for path in done.stdout.split())
     assert "older than its sources" in done.stderr
     assert "pip install -e ." in done.stderr
+
+
+def test_version_names_how_the_engine_runs() -> None:
+    from typer.testing import CliRunner
+
+    from paipu.pipeline.cli import app
+
+    result = CliRunner().invoke(app, ["--version"])
+    assert result.exit_code == 0
+    assert f"(rules engine: {paipu.rules.ENGINE})" in result.output
