@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
-import os
 import queue
 import threading
 from collections.abc import Callable, Iterator
@@ -358,7 +357,3 @@ def game_batches(games: pl.DataFrame, size: int) -> Iterator[tuple[str, str]]:
             first, count = None, 0
     if first is not None:
         yield first, last
-
-
-def default_jobs() -> int:
-    return os.cpu_count() or 1

@@ -8,8 +8,6 @@ from typing import Annotated
 
 import typer
 
-from paipu.parsers import location
-from paipu.pipeline.audit import audit as run_audit
 from paipu.pipeline.cli.common import EXIT_FAILED, EXIT_OK, existing_paths, out_console
 
 _STYLE = {"ok": "green", "mismatch": "yellow", "invalid": "red"}
@@ -40,6 +38,9 @@ def audit(
     **Exit codes**: 0 every hand is ok; 1 some hand is a mismatch or invalid;
     2 usage error.
     """
+    from paipu.parsers import location
+    from paipu.pipeline.audit import audit as run_audit
+
     counts = {"ok": 0, "mismatch": 0, "invalid": 0}
     for entry in run_audit(existing_paths(paths, "audit")):
         counts[entry.status] += 1

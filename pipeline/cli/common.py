@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import typer
@@ -23,3 +24,8 @@ def existing_paths(paths: list[Path], command: str) -> list[Path]:
             err_console.print(f"paipu {command}: {path}: no such file or folder")
             raise typer.Exit(EXIT_USAGE)
     return paths
+
+
+def default_jobs() -> int:
+    """Worker processes or database threads when not given: all cores."""
+    return os.cpu_count() or 1

@@ -8,8 +8,6 @@ from typing import Annotated
 
 import typer
 
-from paipu.parsers import Parsed, parse_any
-from paipu.parsers.paipu import dumps
 from paipu.pipeline.cli.common import (
     EXIT_OK,
     EXIT_REJECTED,
@@ -17,7 +15,6 @@ from paipu.pipeline.cli.common import (
     err_console,
     existing_paths,
 )
-from paipu.pipeline.ingest import expand
 
 
 def convert(
@@ -38,6 +35,10 @@ def convert(
 
     **Exit codes**: 0 every hand converted; 3 some could not be read; 2 usage error.
     """
+    from paipu.parsers import Parsed, parse_any
+    from paipu.parsers.paipu import dumps
+    from paipu.pipeline.ingest import expand
+
     files = expand(existing_paths(paths, "convert"))
     written = rejected = 0
     try:

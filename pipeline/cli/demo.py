@@ -5,12 +5,16 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Annotated
 
-import duckdb
 import typer
 
-from paipu.pipeline.cli.common import EXIT_FAILED, EXIT_OK, EXIT_USAGE, err_console, out_console
-from paipu.pipeline.ingest import expand, ingest
-from paipu.pipeline.report import NoHandsError, ReportOptions, default_jobs, write_report
+from paipu.pipeline.cli.common import (
+    EXIT_FAILED,
+    EXIT_OK,
+    EXIT_USAGE,
+    default_jobs,
+    err_console,
+    out_console,
+)
 
 
 def demo(
@@ -40,6 +44,11 @@ def demo(
     records found (run it from the repository's root, or pass --data); 1 the database or
     the pages could not be written.
     """
+    import duckdb
+
+    from paipu.pipeline.ingest import expand, ingest
+    from paipu.pipeline.report import NoHandsError, ReportOptions, write_report
+
     if not data.is_dir():
         err_console.print(
             f"paipu demo: there is no {data}/ folder in {Path.cwd()}: run `paipu demo` from the "

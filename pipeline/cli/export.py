@@ -5,11 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Annotated
 
-import duckdb
 import typer
 
 from paipu.pipeline.cli.common import EXIT_FAILED, EXIT_OK, EXIT_USAGE, err_console, out_console
-from paipu.pipeline.report import query
 
 
 def export(
@@ -24,6 +22,10 @@ def export(
     **Exit codes**: 0 written; 2 usage error (missing database); 1 the database could not
     be read or a file could not be written.
     """
+    import duckdb
+
+    from paipu.pipeline.report import query
+
     if not db.is_file():
         err_console.print(f"paipu export: {db}: no such database file")
         raise typer.Exit(EXIT_USAGE)

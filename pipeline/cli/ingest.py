@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
-import duckdb
 import typer
 from rich.progress import (
     BarColumn,
@@ -26,8 +25,9 @@ from paipu.pipeline.cli.common import (
     err_console,
     existing_paths,
 )
-from paipu.pipeline.ingest import Chunk, expand
-from paipu.pipeline.ingest import ingest as run_ingest
+
+if TYPE_CHECKING:
+    from paipu.pipeline.ingest import Chunk
 
 
 def ingest(
@@ -58,6 +58,11 @@ def ingest(
     2 usage error (missing file, bad option); 1 the database could not be written;
     130 interrupted (nothing changed).
     """
+    import duckdb
+
+    from paipu.pipeline.ingest import expand
+    from paipu.pipeline.ingest import ingest as run_ingest
+
     files = expand(existing_paths(paths, "ingest"))
     if not files:
         err_console.print("paipu ingest: no files to read")

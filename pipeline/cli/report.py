@@ -5,16 +5,15 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Annotated
 
-import duckdb
 import typer
 
-from paipu.pipeline.cli.common import EXIT_FAILED, EXIT_OK, EXIT_USAGE, err_console, out_console
-from paipu.pipeline.report import (
-    NoHandsError,
-    ReportOptions,
-    check_since,
+from paipu.pipeline.cli.common import (
+    EXIT_FAILED,
+    EXIT_OK,
+    EXIT_USAGE,
     default_jobs,
-    write_report,
+    err_console,
+    out_console,
 )
 
 #: Nothing matched the filters: no page was written.
@@ -64,6 +63,10 @@ def report(
     2 usage error (missing database, bad date); 1 the database could not be read or the
     pages could not be written.
     """
+    import duckdb
+
+    from paipu.pipeline.report import NoHandsError, ReportOptions, check_since, write_report
+
     if not db.is_file():
         err_console.print(f"paipu report: {db}: no such database file")
         raise typer.Exit(EXIT_USAGE)

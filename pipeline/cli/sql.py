@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Annotated
 
-import duckdb
 import typer
 from rich.table import Table
 
@@ -36,6 +35,8 @@ def sql(
     **Exit codes**: 0 done; 1 the query failed (its error is printed); 2 usage error
     (missing database, both --csv and --parquet).
     """
+    import duckdb
+
     if not db.is_file():
         err_console.print(f"paipu sql: {db}: no such database file")
         raise typer.Exit(EXIT_USAGE)
