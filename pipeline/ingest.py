@@ -30,6 +30,7 @@ from paipu.parsers import FormatError, Parsed, Rejected, detect, location, parse
 from paipu.pipeline.rows import HAND_TABLES, TABLES, RowBuffer
 from paipu.pipeline.sql import apply_schema
 from paipu.rules.replay import RuleViolation, replay
+from paipu.rules.shanten import caches_full, clear_caches
 
 #: Raw hands per worker task, and hands per database batch.
 CHUNK_HANDS = 250
@@ -208,7 +209,13 @@ def arrow_table(table: str, columns: dict[str, list[Any]]) -> pa.Table:
 
 
 def process(task: Task) -> Chunk:
-    """Worker: parse and replay a chunk of raw hands into Arrow rows."""
+    """Worker: parse and replay a chunk of raw hands into Arrow rows.
+
+    The replay's shanten tables are emptied between chunks once full, so that a worker's
+    memory stays bounded however many hands it replays.
+    """
+    if caches_full():
+        clear_caches()
     rows = RowBuffer()
     for line, text in task.units:
         for result in parse_unit(task.fmt, task.path, line, text):

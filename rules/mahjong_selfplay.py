@@ -61,6 +61,7 @@ from paipu.rules.record import HandRecord
 from paipu.rules.replay import HandOutcome, Phase, Table, outcome_of, replay
 from paipu.rules.score import ScoreAnswer, WinFlags
 from paipu.rules.selfplay import HandSetup, Scenario
+from paipu.rules.shanten import caches_full, clear_caches
 from paipu.rules.tiles import N_CODES, Tile, TileError, is_suited, parse_tiles, tile_name
 from paipu.rules.variants import VariantError
 from paipu.rules.wall import DuplicateWall, SharedWall, Wall
@@ -471,17 +472,24 @@ _hands_started = 0
 
 
 def _settle_heap() -> None:
-    """Keep Python's cyclic garbage collector off the long-lived caches.
+    """Keep Python's cyclic garbage collector off the long-lived caches, and bound them.
 
     A run fills large caches (the shanten tables, the bots' per-suit facts) and every full
     collection walks all of them: about a tenth of the CPU time of a long run. So every
     ``SETTLE_EVERY`` hands, between two hands, the garbage is collected and what is still
     alive is frozen (:func:`gc.freeze`): later collections skip it. Nothing of a hand is
     alive then, so no hand's cycles are frozen; the output does not change.
+
+    The shanten tables grow with every new suit pattern met; once full
+    (:func:`shanten.caches_full`) they are emptied, so that memory stays bounded however
+    many hands a process plays. They only remember answers: the output does not change.
     """
     global _hands_started  # noqa: PLW0603 (a process-wide count, like the collector's own)
     _hands_started += 1
     if _hands_started % SETTLE_EVERY == 0:
+        if caches_full():
+            gc.unfreeze()  # what is cleared may hold cycles: let the collector see them
+            clear_caches()
         gc.collect()
         gc.freeze()
 

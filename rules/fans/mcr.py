@@ -315,7 +315,7 @@ def _rank_fans(table: list[int], kinds: frozenset[Tile]) -> None:
         table[Fan.MIDDLE_TILES] = 1
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 14)  # keyed by the hand's kinds: about 20 MB when full
 def _tile_set_fans(kinds: frozenset[Tile]) -> tuple[tuple[int, int], ...]:
     """The fans that depend only on which kinds of tile the hand uses (cached)."""
     table = _new_table()

@@ -324,3 +324,19 @@ def test_cli_simulate_scenarios(tmp_path: Path) -> None:
         assert name in result.output
     bad = runner.invoke(app, [*args[:-3], "--scenario", str(tmp_path / "missing.json")])
     assert bad.exit_code == 2
+
+
+def test_full_shanten_tables_are_emptied_and_the_output_does_not_change(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Long runs empty the shanten tables once full, to bound memory: same bytes."""
+    from paipu.rules import shanten
+
+    shanten.clear_caches()
+    expected = _lines(300, seed=8)
+    grown = sum(shanten.cache_sizes().values())
+    monkeypatch.setattr(shanten, "CACHE_ENTRIES", 2_000)
+    assert shanten.caches_full()
+    shanten.clear_caches()
+    assert _lines(300, seed=8) == expected
+    assert sum(shanten.cache_sizes().values()) < grown  # emptied at least once on the way
