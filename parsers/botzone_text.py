@@ -70,8 +70,6 @@ from paipu.rules.tiles import Tile
 FORMAT = "botzone-text"
 _INTEGER = re.compile(r"[0-9]+")
 
-Line = tuple[int, str]
-
 
 def parse_botzone_text(path: Path) -> Iterator[ParseResult]:
     """Stream the hands of a Botzone text log, one per ``Match`` block."""
@@ -85,36 +83,10 @@ def parse_botzone_text(path: Path) -> Iterator[ParseResult]:
 
 
 def blocks(path: Path) -> Iterator[tuple[int, str] | Rejected]:
-    """The raw ``Match`` blocks of a file, as (first line, text), for parallel ingest.
-
-    The same cut as :func:`_blocks`, but lines are only stripped and looked at, not split
-    into words: the ingest's main process runs this over the whole corpus.
-    """
-    name = str(path)
-    lines: list[str] = []
-    start = 0
-    stray = False
+    """The raw ``Match`` blocks of a file, as (first line, text), for parallel ingest."""
     with path.open(encoding="utf-8", errors="replace") as stream:
-        for line_no, raw in enumerate(stream, 1):
-            text = raw.strip()
-            if not text:
-                if lines:
-                    yield start, "\n".join(lines)
-                lines, stray = [], False
-            elif text[0] == "M" and _first_word_is(text, "Match"):
-                if lines:
-                    yield start, "\n".join(lines)
-                lines, start, stray = [text], line_no, False
-            elif lines:
-                lines.append(text)
-                if text[0] == "S" and _first_word_is(text, "Score"):
-                    yield start, "\n".join(lines)
-                    lines = []
-            elif not stray:
-                stray = True
-                yield Rejected(name, line_no, f"line {line_no} is outside a match: {text[:60]!r}")
-    if lines:
-        yield start, "\n".join(lines)
+        for block in _blocks(stream, str(path)):
+            yield block if isinstance(block, Rejected) else (block[0], "\n".join(block[1]))
 
 
 def _first_word_is(text: str, word: str) -> bool:
@@ -132,40 +104,39 @@ def parse_block(text: str, name: str, line: int) -> Iterator[ParseResult]:
 def read_text_lines(stream: IO[str], name: str, file_name: str) -> Iterator[ParseResult]:
     """Hands from an open text stream; ``name`` is reported, ``file_name`` goes in ``source``."""
     for block in _blocks(stream, name):
-        if isinstance(block, Rejected):
-            yield block
-        else:
-            yield _parse_block(block[0][0], [text for _, text in block], name, file_name)
+        yield block if isinstance(block, Rejected) else _parse_block(*block, name, file_name)
 
 
-def _blocks(stream: IO[str], name: str) -> Iterator[list[Line] | Rejected]:
-    """The ``Match`` blocks of a stream, each up to its ``Score`` line or a blank line.
+def _blocks(stream: IO[str], name: str) -> Iterator[tuple[int, list[str]] | Rejected]:
+    """The ``Match`` blocks of a stream, each up to its ``Score`` line or a blank line, as
+    (line of the ``Match`` line, the block's stripped lines).
 
-    Lines outside a block are reported once per run of such lines.
+    Lines outside a block are reported once per run of such lines. Lines are only stripped
+    and looked at, not split into words: the ingest's main process cuts the whole corpus.
     """
-    block: list[Line] = []
+    lines: list[str] = []
+    start = 0
     stray = False
     for line_no, raw in enumerate(stream, 1):
         text = raw.strip()
-        first = text.split(maxsplit=1)[0] if text else ""
-        if first == "Match":
-            if block:
-                yield block
-            block, stray = [(line_no, text)], False
-        elif not text:
-            if block:
-                yield block
-            block, stray = [], False
-        elif block:
-            block.append((line_no, text))
-            if first == "Score":
-                yield block
-                block = []
+        if not text:
+            if lines:
+                yield start, lines
+            lines, stray = [], False
+        elif text[0] == "M" and _first_word_is(text, "Match"):
+            if lines:
+                yield start, lines
+            lines, start, stray = [text], line_no, False
+        elif lines:
+            lines.append(text)
+            if text[0] == "S" and _first_word_is(text, "Score"):
+                yield start, lines
+                lines = []
         elif not stray:
             stray = True
             yield Rejected(name, line_no, f"line {line_no} is outside a match: {text[:60]!r}")
-    if block:
-        yield block
+    if lines:
+        yield start, lines
 
 
 @dataclass
