@@ -170,11 +170,19 @@ def parse_unit(fmt: str, path: str, line: int, text: str | None) -> list[ParseRe
     raise FormatError(f"unknown format {fmt!r} (known: {', '.join(FORMATS)})")
 
 
+def detect_or_reject(path: Path, name: str | None = None) -> str | Rejected:
+    """The format of ``path`` (:func:`detect`), or the whole file's rejection, reported
+    under ``name`` (default: the path)."""
+    try:
+        return detect(path)
+    except FormatError as exc:
+        return Rejected(name or str(path), 0, str(exc).removeprefix(f"{path}: "))
+
+
 def parse_any(path: Path) -> Iterator[ParseResult]:
     """Detect the format of ``path`` and parse it; an unreadable file is one rejection."""
-    try:
-        fmt = detect(path)
-    except FormatError as exc:
-        yield Rejected(str(path), 0, str(exc).removeprefix(f"{path}: "))
+    fmt = detect_or_reject(path)
+    if isinstance(fmt, Rejected):
+        yield fmt
         return
     yield from parser_for(fmt)(path)

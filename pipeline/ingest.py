@@ -26,7 +26,7 @@ from typing import Any
 import duckdb
 import pyarrow as pa
 
-from paipu.parsers import FormatError, Parsed, Rejected, detect, location, parse_unit, units
+from paipu.parsers import Parsed, Rejected, detect_or_reject, location, parse_unit, units
 from paipu.pipeline.rows import HAND_TABLES, TABLES, RowBuffer
 from paipu.pipeline.sql import apply_schema
 from paipu.rules.replay import RuleViolation, replay
@@ -95,11 +95,9 @@ def tasks_for(files: Iterable[Path], on_reject: Callable[[Rejected], None]) -> I
     """Chunks of raw hands, file after file."""
     for path in files:
         name = os.path.normpath(str(path))
-        try:
-            fmt = detect(path)
-        except FormatError as exc:
-            reason = str(exc).removeprefix(f"{path}: ")
-            on_reject(Rejected(name, 0, reason))
+        fmt = detect_or_reject(path, name)
+        if isinstance(fmt, Rejected):
+            on_reject(fmt)
             continue
         chunk: list[tuple[int, str | None]] = []
         size = 0
