@@ -288,13 +288,9 @@ class Table:
         seen = self.seen
         count = seen.get(tile, 0) + 1
         seen[tile] = count
-        if count > (1 if tile >= N_KINDS else 4):
-            self._see_too_many(tile, event)
-
-    def _see_too_many(self, tile: Tile, event: Event | None) -> None:
-        """:class:`RuleViolation`: a copy of ``tile`` beyond the set's."""
         limit = 1 if tile >= N_KINDS else 4
-        raise self.fail(event, f"a copy too many of {tile_name(tile)}: the set has {limit}")
+        if count > limit:
+            raise self.fail(event, f"a copy too many of {tile_name(tile)}: the set has {limit}")
 
     def _deal(self) -> None:
         record = self.record
@@ -442,10 +438,7 @@ class Table:
             self._pass_offers()
         phase = self.phase
         if phase is Phase.CLAIM:
-            fact = self.pending_discard_fact  # _close_discard_fact: nobody claimed it
-            if fact is not None:
-                self.discard_facts.append(_make_fact((*fact, False, False)))
-                self.pending_discard_fact = None
+            self._close_discard_fact(claimed=False, won=False)
             nxt = self._next_seat(self.discarder)
             if seat != nxt:
                 raise self.fail(event, f"seat {nxt} draws next, not seat {seat}")
@@ -470,17 +463,10 @@ class Table:
             )
         if tile not in self.tile_kinds:
             raise self.fail(event, f"{tile_name(tile)} is not a tile of {self.variant.id}")
-        if expected < 0:  # _see, inline: the table learns where a copy is
-            seen = self.seen
-            count = seen.get(tile, 0) + 1
-            seen[tile] = count
-            if count > (1 if tile >= N_KINDS else 4):
-                self._see_too_many(tile, event)
+        if expected < 0:  # the table learns where a copy is
+            self._see(tile, event)
+        self._give(seat, tile)
         s = self.seats[seat]
-        if tile >= N_KINDS:  # a flower
-            s.held_flowers.append(tile)
-        else:
-            s.hand[tile] += 1
         s.draws += 1
         self.replacement_from_kong = replacement and self.after_kong
         self.after_kong = False
@@ -505,10 +491,7 @@ class Table:
         if self.offers:
             self._pass_offers()
         tile = event.tile
-        if tile < N_KINDS and s.hand[tile]:  # _take's common case, inline
-            s.hand[tile] -= 1
-        else:
-            self._take(seat, tile, event, "discard")
+        self._take(seat, tile, event, "discard")
         hook = self._discard_hook
         if hook is not None:
             problem = hook(self, seat, tile)
@@ -521,14 +504,7 @@ class Table:
         self.discarder = seat
         self.discard_count += 1
         self.phase = Phase.CLAIM
-        plain = self._plain_waits
-        if plain is None:
-            self.refresh_waits(seat)
-        else:  # refresh_waits, inline: the hand is one tile short of a full one now
-            waits, shapes, hand_size = plain
-            melds = len(s.melds)
-            hand = s.hand
-            s.waits = waits(hand, melds, shapes) if sum(hand) == hand_size - 3 * melds else ()
+        self.refresh_waits(seat)
         if self.analytics:
             self._open_discard_fact(event)
 
@@ -844,22 +820,10 @@ class Table:
         tile = event.tile
         seats = self.seats
         others = self._others[seat]
-        if len(others) == 3:  # four players: the loop below, unrolled
-            first, second, third = others
-            a, b, c = seats[first], seats[second], seats[third]
-            melds: tuple[int, ...] = (a.exposed, b.exposed, c.exposed)
-            ready: tuple[bool, ...] = (
-                bool(a.waits) and not a.won,
-                bool(b.waits) and not b.won,
-                bool(c.waits) and not c.won,
-            )
-            offered = tile in a.waits or tile in b.waits or tile in c.waits
-        else:
-            melds = tuple([seats[other].exposed for other in others])
-            ready = tuple([bool(seats[other].waits) and not seats[other].won for other in others])
-            offered = any(tile in seats[other].waits for other in others)
-        # offered: the tile is among some other seat's waits
-        if offered:  # only a seat waiting on the tile can win on it: score it for those
+        melds = tuple([seats[other].exposed for other in others])
+        ready = tuple([bool(seats[other].waits) and not seats[other].won for other in others])
+        # only a seat waiting on the tile can win on it: score it for those
+        if any(tile in seats[other].waits for other in others):
             can_win = []
             for other in others:
                 answer = self.would_win(other, tile, seat) if tile in seats[other].waits else None
