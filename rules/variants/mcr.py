@@ -18,11 +18,11 @@ from itertools import compress
 from typing import TYPE_CHECKING
 
 from paipu.rules.fans import mcr as mcr_fans
-from paipu.rules.melds import Group, GroupKind, MeldKind
+from paipu.rules.melds import Group, MeldKind
 from paipu.rules.score import FanScore, RequestError, ScoreAnswer, ScoreRequest
 from paipu.rules.settlement import mcr_win_deltas
 from paipu.rules.shanten import Shape, shanten
-from paipu.rules.tiles import EAST, FLOWER_FIRST, Tile, counts, is_flower, tile_name
+from paipu.rules.tiles import FLOWER_FIRST, Tile, counts, is_flower, tile_name
 from paipu.rules.variants import Options, Variant, register
 from paipu.rules.wall import DuplicateWall, Wall
 
@@ -176,16 +176,6 @@ def _plainly_valid(
     )
 
 
-#: (group kind, concealed) of each meld kind MCR allows, as :meth:`Group.from_meld` gives.
-_GROUP_OF_MELD: dict[MeldKind, tuple[GroupKind, bool]] = {
-    MeldKind.CHI: (GroupKind.CHOW, False),
-    MeldKind.PONG: (GroupKind.PUNG, False),
-    MeldKind.KONG: (GroupKind.KONG, False),
-    MeldKind.ADDED_KONG: (GroupKind.KONG, False),
-    MeldKind.CONCEALED_KONG: (GroupKind.KONG, True),
-}
-
-
 @register
 class MCR(Variant):
     """国标麻将 — the Chinese Official rules."""
@@ -197,18 +187,11 @@ class MCR(Variant):
         check_request(request, spec.players, spec.hand_size, spec.calls)
         if request.extra:
             raise RequestError(f"MCR takes no 'extra' facts (got {', '.join(request.extra)})")
-        melds = request.melds
-        fixed = []
-        for meld in melds:  # Group.from_meld, unrolled
-            kind, concealed = _GROUP_OF_MELD[meld.kind]
-            fixed.append(Group(kind, meld.tiles[0], concealed))
+        fixed = [Group.from_meld(meld) for meld in request.melds]
         flags = request.flags
-        seat_wind = request.seat_wind
-        if seat_wind is None:
-            seat_wind = EAST + (request.seat - request.dealer) % spec.players
         win = mcr_fans.WinSituation(
             request.from_seat is None,
-            seat_wind,
+            request.seat_wind_for(spec.players),
             request.round_wind,
             flags.last_tile,
             flags.kong_replacement or flags.robbing_kong,
