@@ -34,14 +34,18 @@ print(paipu.rules.ENGINE, digest.hexdigest())
 """
 
 
-def run_simulation(pure: bool) -> tuple[str, str]:
+def run_python(script: str, pure: bool = False) -> subprocess.CompletedProcess[str]:
+    """``script`` in a fresh interpreter, with ``PAIPU_PURE_PYTHON`` set only when ``pure``."""
     env = {k: v for k, v in os.environ.items() if k != native.PURE_ENV}
     if pure:
         env[native.PURE_ENV] = "1"
-    done = subprocess.run(
-        [sys.executable, "-c", SIMULATE], env=env, capture_output=True, text=True, check=True
+    return subprocess.run(
+        [sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True
     )
-    engine, digest = done.stdout.split()
+
+
+def run_simulation(pure: bool) -> tuple[str, str]:
+    engine, digest = run_python(SIMULATE, pure).stdout.split()
     return engine, digest
 
 
@@ -123,10 +127,7 @@ def test_a_stale_build_runs_the_sources_and_says_so(tmp_path: Path) -> None:
         "import paipu.rules.bots, paipu.rules.shanten\n"
         "print(paipu.rules.bots.__file__, paipu.rules.shanten.__file__)\n"
     )
-    env = {k: v for k, v in os.environ.items() if k != native.PURE_ENV}
-    done = subprocess.run(
-        [sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True
-    )
+    done = run_python(script)
     assert all(path.endswith(".py") for path in done.stdout.split())
     assert "older than its sources" in done.stderr
     assert "pip install -e ." in done.stderr
