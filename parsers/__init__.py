@@ -11,6 +11,7 @@ takes a folder of mixed files.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -140,15 +141,22 @@ def units(fmt: str, path: Path) -> Iterator[RawUnit | Rejected]:
             yield 1, None
 
 
-def _lines(path: Path) -> Iterator[RawUnit]:
+def _lines(path: Path) -> Iterator[RawUnit | Rejected]:
+    """The non-blank lines of a paipu log; an overlong or non-UTF-8 line is a rejection."""
+    from paipu.parsers.paipu import bounded_lines, not_utf8, overlong
+
+    name = os.path.normpath(str(path))
     with path.open("rb") as stream:
-        for line_no, raw in enumerate(stream, 1):
+        for line_no, raw in bounded_lines(stream):
+            if raw is None:
+                yield overlong(name, line_no)
+                continue
             if not raw.strip():
                 continue
             try:
                 yield line_no, raw.decode("utf-8")
-            except UnicodeDecodeError:
-                yield line_no, None
+            except UnicodeDecodeError as exc:
+                yield not_utf8(name, line_no, exc)
 
 
 def parse_unit(fmt: str, path: str, line: int, text: str | None) -> list[ParseResult]:

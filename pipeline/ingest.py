@@ -15,7 +15,6 @@ from __future__ import annotations
 import contextlib
 import gc
 import os
-import shutil
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -27,6 +26,7 @@ import duckdb
 import pyarrow as pa
 
 from paipu.parsers import Parsed, Rejected, detect_or_reject, location, parse_unit, units
+from paipu.pipeline.dbwrite import atomic_write
 from paipu.pipeline.rows import HAND_TABLES, TABLES, RowBuffer
 from paipu.pipeline.sql import apply_schema
 from paipu.rules.replay import RuleViolation, replay
@@ -34,6 +34,9 @@ from paipu.rules.shanten import caches_full, clear_caches
 
 #: Raw hands per worker task, and hands per database batch.
 CHUNK_HANDS = 250
+#: Raw text per worker task at most: a chunk of huge lines is cut sooner, so that the tasks
+#: in flight hold at most ``2 × jobs`` such chunks however long the lines are.
+CHUNK_BYTES = 8 * 1024 * 1024
 BATCH_HANDS = 2000
 #: DuckDB's memory budget while loading. Left to itself DuckDB keeps up to 80% of the
 #: machine's memory as cache, so the ingest's memory grows with the corpus (367 MiB at
@@ -107,7 +110,7 @@ def tasks_for(files: Iterable[Path], on_reject: Callable[[Rejected], None]) -> I
                 continue
             chunk.append(unit)
             size += len(unit[1] or "")
-            if len(chunk) >= CHUNK_HANDS:
+            if len(chunk) >= CHUNK_HANDS or size >= CHUNK_BYTES:
                 yield Task(fmt, name, tuple(chunk), size)
                 chunk, size = [], 0
         if chunk:
@@ -216,12 +219,38 @@ def process(task: Task) -> Chunk:
         clear_caches()
     rows = RowBuffer()
     for line, text in task.units:
-        for result in parse_unit(task.fmt, task.path, line, text):
+        try:
+            results = parse_unit(task.fmt, task.path, line, text)
+        except Exception as exc:  # the last safety net: see _internal_error
+            rows.add_reject(_internal_error(task.path, line, exc))
+            continue
+        for result in results:
             if isinstance(result, Rejected):
                 rows.add_reject(result)
                 continue
-            rows_for(result, task.fmt, rows)
+            mark = rows.mark()
+            try:
+                rows_for(result, task.fmt, rows)
+            except Exception as exc:
+                rows.rollback(mark)
+                record = result.record
+                rows.add_reject(
+                    _internal_error(result.path, result.line, exc, record.game, record.hand)
+                )
     return Chunk.of(rows)
+
+
+#: Words every rejection for an unexpected error carries (the fuzz tests look for them).
+INTERNAL_ERROR = "paipu could not check this hand (an error in paipu itself, please report it)"
+
+
+def _internal_error(
+    path: str, line: int, exc: Exception, game: str | None = None, hand: int | None = None
+) -> Rejected:
+    """A hand the parser or the replay failed on unexpectedly: rejected with the error's
+    type and message instead of ending the whole ingest with a traceback (the fuzz tests
+    make sure no known input gets here)."""
+    return Rejected(path, line, f"{INTERNAL_ERROR}: {type(exc).__name__}: {exc}"[:500], game, hand)
 
 
 def rows_for(parsed: Parsed, fmt: str, rows: RowBuffer) -> None:
@@ -331,27 +360,24 @@ def ingest(
     db: Path,
     jobs: int = 1,
     progress: Callable[[int, Chunk], None] | None = None,
+    wait: bool = True,
+    on_wait: Callable[[int | None], None] | None = None,
+    on_stale: Callable[[int], None] | None = None,
 ) -> IngestSummary:
     """Load every hand under ``paths`` into the DuckDB file ``db``, all or nothing.
 
-    The load goes into a copy of the database (``<db>.ingest``), committed batch by batch
-    so that memory stays flat (DuckDB keeps a transaction's appends in memory), and the
-    copy replaces ``db`` in one atomic rename at the end. An interrupted or killed ingest
-    leaves ``db`` exactly as it was, and readers see the old version until the rename.
-    ``progress(bytes, chunk)`` is called after each chunk. Raises duckdb.Error when the
-    database cannot be written.
+    The load runs under :func:`~paipu.pipeline.dbwrite.atomic_write`: one writer at a time
+    (a second one waits, telling ``on_wait`` who it waits for, or with ``wait=False``
+    raises :class:`~paipu.pipeline.dbwrite.DatabaseBusy`), into a copy of the database
+    committed batch by batch so that memory stays flat, which replaces ``db`` in one atomic
+    rename at the end. An interrupted or killed ingest leaves ``db`` exactly as it was, and
+    readers see the old version until the rename. ``progress(bytes, chunk)`` is called
+    after each chunk. Raises duckdb.Error or :class:`~paipu.pipeline.dbwrite.WriteError`
+    when the database cannot be written.
     """
     files = expand(paths)
     summary = IngestSummary(files=len(files))
-    staging = db.with_name(db.name + ".ingest")
-    _remove(staging)
-    if db.exists():
-        with duckdb.connect(str(db)) as current:  # fold any write-ahead log into the file
-            current.execute("CHECKPOINT")
-        shutil.copyfile(db, staging)
-    con = duckdb.connect(str(staging))
-    try:
-        con.execute(f"SET memory_limit = '{INGEST_MEMORY_LIMIT}'")
+    with atomic_write(db, wait, on_wait, on_stale, INGEST_MEMORY_LIMIT) as con:
         apply_schema(con)
         names = [os.path.normpath(str(p)) for p in files]
         if names:
@@ -374,14 +400,6 @@ def ingest(
         _count(summary, last)
         loader.add(last)
         loader.flush()
-        con.execute("CHECKPOINT")
-        con.close()
-        staging.replace(db)
-        _remove(db.with_name(db.name + ".wal"))
-    except BaseException:
-        con.close()
-        _remove(staging)
-        raise
     return summary
 
 
@@ -403,13 +421,6 @@ def _relaxed_gc() -> Iterator[None]:
     finally:
         gc.set_threshold(*threshold)
         gc.unfreeze()
-
-
-def _remove(path: Path) -> None:
-    """Delete a database file and its write-ahead log, if present."""
-    for stale in (path, path.with_name(path.name + ".wal")):
-        with contextlib.suppress(FileNotFoundError):
-            stale.unlink()
 
 
 def _count(summary: IngestSummary, chunk: Chunk) -> None:

@@ -92,6 +92,23 @@ class RowBuffer:
     def __len__(self) -> int:
         return self.hands + self.rejected
 
+    def mark(self) -> tuple[dict[str, dict[str, int]], int, int, int]:
+        """Where the buffer stands, for :meth:`rollback` (the rows of a hand that failed
+        half-way through :meth:`add_outcome`)."""
+        lengths = {t: {n: len(v) for n, v in c.items()} for t, c in self.columns.items()}
+        return lengths, self.hands, self.rejected, self.mismatched
+
+    def rollback(self, mark: tuple[dict[str, dict[str, int]], int, int, int]) -> None:
+        """Drop every row added since :meth:`mark`."""
+        lengths, self.hands, self.rejected, self.mismatched = mark
+        for table, columns in self.columns.items():
+            for name in list(columns):
+                kept = lengths[table].get(name, 0)
+                if kept:
+                    del columns[name][kept:]
+                else:
+                    del columns[name]
+
     def _row(self, table: str, **values: Any) -> None:
         columns = self.columns[table]
         for name, value in values.items():

@@ -24,6 +24,9 @@ from paipu.rules.tiles import (
 )
 
 PAIPU_VERSION = 1
+#: The largest integer a record's number may be (the database's INTEGER columns); a larger
+#: one is refused, so no number can overflow a column.
+INT_LIMIT = 2**31 - 1
 OUTCOMES = ("win", "draw", "abort")
 
 
@@ -127,7 +130,7 @@ class HandRecord:
         for name in ("paipu", "variant", "game", "hand", "players", "dealer", "deal", "events"):
             if name not in obj:
                 raise RecordError(f"missing field {name!r}")
-        if obj["paipu"] != PAIPU_VERSION:
+        if not is_int(obj["paipu"]) or obj["paipu"] != PAIPU_VERSION:
             raise RecordError(f"paipu version {obj['paipu']!r} is not supported (this reader: 1)")
         variant = _string(obj, "variant")
         game = _string(obj, "game")
@@ -174,7 +177,7 @@ class HandRecord:
         scores_before = None
         if "scores_before" in obj:
             raw = obj["scores_before"]
-            if not isinstance(raw, list) or len(raw) != n or not all(_is_int(v) for v in raw):
+            if not isinstance(raw, list) or len(raw) != n or not all(is_int(v) for v in raw):
                 raise RecordError(f"'scores_before' must hold one integer per player ({n})")
             scores_before = tuple(raw)
         time = obj.get("time")
@@ -248,8 +251,11 @@ _FIELDS = {
 }
 
 
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+def is_int(value: Any) -> bool:
+    """An integer (not a bool) within ±:data:`INT_LIMIT`."""
+    return (
+        isinstance(value, int) and not isinstance(value, bool) and -INT_LIMIT <= value <= INT_LIMIT
+    )
 
 
 def _string(obj: Mapping[str, Any], name: str) -> str:
@@ -261,14 +267,14 @@ def _string(obj: Mapping[str, Any], name: str) -> str:
 
 def _count(obj: Mapping[str, Any], name: str) -> int:
     value = obj[name]
-    if not _is_int(value) or value < 0:
-        raise RecordError(f"'{name}' must be a whole number ≥ 0, not {value!r}")
+    if not is_int(value) or value < 0:
+        raise RecordError(f"'{name}' must be a whole number 0-{INT_LIMIT:,}, not {value!r}")
     return value
 
 
 def _seat(obj: Mapping[str, Any], name: str, players: int) -> int:
     value = obj[name]
-    if not _is_int(value) or not 0 <= value < players:
+    if not is_int(value) or not 0 <= value < players:
         raise RecordError(f"'{name}' must be a seat 0-{players - 1}, not {value!r}")
     return value
 
@@ -293,7 +299,7 @@ def _result(raw: Any, players: int) -> RecordedResult:
         raise RecordError("'result.outcome' must be win, draw or abort")
     wins = []
     for i, win in enumerate(raw.get("wins", [])):
-        if not isinstance(win, Mapping) or not _is_int(win.get("seat")):
+        if not isinstance(win, Mapping) or not is_int(win.get("seat")):
             raise RecordError(f"result.wins[{i}] needs a 'seat'")
         fans = []
         for fan in win.get("fans", []):
@@ -301,8 +307,8 @@ def _result(raw: Any, players: int) -> RecordedResult:
                 not isinstance(fan, list)
                 or len(fan) != 3
                 or not isinstance(fan[0], str)
-                or not _is_int(fan[1])
-                or not _is_int(fan[2])
+                or not is_int(fan[1])
+                or not is_int(fan[2])
             ):
                 raise RecordError(f"result.wins[{i}].fans: each fan is [id, points, count]")
             fans.append(RecordedFan(fan[0], fan[1], fan[2]))
@@ -312,17 +318,15 @@ def _result(raw: Any, players: int) -> RecordedResult:
         except TileError as exc:
             raise RecordError(f"result.wins[{i}].tile: {exc}") from None
         total = win.get("total")
-        if total is not None and not _is_int(total):
+        if total is not None and not is_int(total):
             raise RecordError(f"result.wins[{i}].total must be an integer")
         from_seat = win.get("from")
-        if from_seat is not None and (not _is_int(from_seat) or not 0 <= from_seat < players):
+        if from_seat is not None and (not is_int(from_seat) or not 0 <= from_seat < players):
             raise RecordError(f"result.wins[{i}].from must be a seat")
         wins.append(RecordedWin(win["seat"], from_seat, tile_code, total, tuple(fans)))
     deltas = raw.get("deltas")
     if deltas is not None and (
-        not isinstance(deltas, list)
-        or len(deltas) != players
-        or not all(_is_int(d) for d in deltas)
+        not isinstance(deltas, list) or len(deltas) != players or not all(is_int(d) for d in deltas)
     ):
         raise RecordError(f"'result.deltas' must hold one integer per player ({players})")
     return RecordedResult(

@@ -1005,6 +1005,11 @@ def compare(
             problems.append(
                 f"seat {rec.seat}: recorded win from {rec.from_seat}, computed {win.from_seat}"
             )
+        if rec.tile is not None and rec.tile != win.tile:
+            problems.append(
+                f"seat {rec.seat}: recorded winning tile {tile_name(rec.tile)}"
+                f", computed {tile_name(win.tile)}"
+            )
         if rec.total is not None and rec.total != win.total:
             problems.append(f"seat {rec.seat}: recorded total {rec.total}, computed {win.total}")
         if rec.fans:
@@ -1016,8 +1021,23 @@ def compare(
                         f"seat {rec.seat}: fan {fan_id} recorded ×{recorded[fan_id]}"
                         f", computed ×{mine[fan_id]}"
                     )
+            # a fan both sides count must also be worth the same (a club's disputed value)
+            worth = {f.id: f.points for f in win.fans}
+            for fan in rec.fans:
+                if fan.id in worth and fan.points != worth[fan.id]:
+                    problems.append(
+                        f"seat {rec.seat}: fan {fan.id} recorded worth {fan.points}"
+                        f", computed {worth[fan.id]}"
+                    )
     for seat in computed:
         problems.append(f"seat {seat}: the replay finds a win the record does not list")
     if result.deltas is not None and tuple(result.deltas) != tuple(deltas):
-        problems.append(f"deltas: recorded {list(result.deltas)}, computed {list(deltas)}")
+        seats = ", ".join(
+            f"seat {seat} recorded {said:+d}, computed {found:+d}"
+            for seat, (said, found) in enumerate(zip(result.deltas, deltas, strict=False))
+            if said != found
+        )
+        problems.append(
+            f"deltas: recorded {list(result.deltas)}, computed {list(deltas)} ({seats})"
+        )
     return problems

@@ -44,6 +44,14 @@ def ingest(
         int, typer.Option("--jobs", "-j", min=1, help="Worker processes (default: all cores).")
     ] = os.cpu_count() or 1,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
+    no_wait: Annotated[
+        bool,
+        typer.Option(
+            "--no-wait",
+            help="If another ingest is writing the database, exit 1 at once instead of "
+            "waiting for it.",
+        ),
+    ] = False,
 ) -> None:
     """Replay every hand and load the results into DuckDB.
 
@@ -52,14 +60,25 @@ def ingest(
     a rule goes to the `rejects` table with the file, line, event and rule; the others
     load. A hand already in the database (same game and hand) is replaced, so ingesting
     the same files twice changes nothing. The whole ingest is one transaction: if it is
-    interrupted the database is left as it was.
+    interrupted, killed, or the disk fills up, the database is left as it was.
+
+    **One writer at a time**: the ingest holds the lock `<db>.lock` while it loads. A
+    second ingest into the same database waits for the first (it says which process it
+    waits for) and then loads on top of it; with `--no-wait` it exits 1 at once. The lock
+    of a killed ingest is noticed and cleared. Readers (`paipu report`, `sql`, `export`)
+    may run at any time: until the ingest ends they see the database as it was before.
+
+    A line longer than 16 MB, or that is not UTF-8 or not strict JSON (NaN, a key twice,
+    nesting too deep, a number beyond ±2,147,483,647) is rejected with its file and line.
 
     **Exit codes**: 0 every hand loaded; 3 some hands were rejected (the rest loaded);
-    2 usage error (missing file, bad option); 1 the database could not be written;
+    2 usage error (missing file, bad option); 1 the database could not be written (no
+    space, no rights, another ingest with `--no-wait`), nothing changed;
     130 interrupted (nothing changed).
     """
     import duckdb
 
+    from paipu.pipeline.dbwrite import DatabaseBusy, WriteError
     from paipu.pipeline.ingest import expand
     from paipu.pipeline.ingest import ingest as run_ingest
 
@@ -89,12 +108,34 @@ def ingest(
                 counts["rejected"] += rows.rejected
                 progress.update(task, advance=size, **counts)
 
-            summary = run_ingest(files, db, jobs=jobs, progress=advance)
+            summary = run_ingest(
+                files,
+                db,
+                jobs=jobs,
+                progress=advance,
+                wait=not no_wait,
+                on_wait=lambda pid: _say_waiting(db, pid),
+                on_stale=lambda pid: err_console.print(
+                    f"paipu ingest: cleared the lock of process {pid}, which was killed "
+                    f"while ingesting into {db}; its half-written copy is deleted",
+                    markup=False,
+                ),
+            )
+    except DatabaseBusy as exc:
+        err_console.print(
+            f"paipu ingest: {exc}; not waiting (--no-wait): nothing loaded", markup=False
+        )
+        raise typer.Exit(EXIT_FAILED) from None
+    except WriteError as exc:
+        err_console.print(f"paipu ingest: {exc}; the database is unchanged", markup=False)
+        raise typer.Exit(EXIT_FAILED) from None
     except KeyboardInterrupt:
         err_console.print("paipu ingest: interrupted; the database is unchanged")
         raise typer.Exit(130) from None
     except duckdb.Error as exc:
-        err_console.print(f"paipu ingest: cannot write {db}: {exc}")
+        err_console.print(
+            f"paipu ingest: cannot write {db}: {exc}; the database is unchanged", markup=False
+        )
         raise typer.Exit(EXIT_FAILED) from None
     table = Table(title=f"ingest → {db}", title_justify="left", show_header=False)
     table.add_row("files", f"{summary.files:,}")
@@ -107,3 +148,12 @@ def ingest(
     if summary.rejected > 10:
         err_console.print(f"  … see the rejects table for all {summary.rejected:,}")
     raise typer.Exit(EXIT_REJECTED if summary.rejected else EXIT_OK)
+
+
+def _say_waiting(db: Path, pid: int | None) -> None:
+    who = f"process {pid}" if pid is not None else "another process"
+    err_console.print(
+        f"paipu ingest: {db} is being written by {who}; waiting for it to finish "
+        "(--no-wait to give up instead)",
+        markup=False,
+    )
