@@ -21,6 +21,7 @@ from paipu.rules.record import HandRecord, RecordError, is_int
 #: The longest line a paipu log may have, in bytes. A longer line is refused without being
 #: read whole (memory stays bounded); a real hand is a few kilobytes.
 MAX_LINE_BYTES = 16 * 1024 * 1024
+_PIECE = 1024 * 1024  # a long line is read in pieces of this many bytes
 #: Python refuses to convert integers longer than this many digits (``sys.int_info``).
 _MAX_DIGITS = 4300
 
@@ -56,19 +57,28 @@ def bounded_lines(
     stream: BinaryIO, limit: int = MAX_LINE_BYTES
 ) -> Iterator[tuple[int, bytes | None]]:
     """``(line number, bytes)`` of a binary stream, 1-based; ``None`` for a line longer
-    than ``limit`` bytes, which is skipped in pieces and never held whole."""
+    than ``limit`` bytes, which is skipped a megabyte at a time and never held whole."""
     line_no = 0
     while True:
-        raw = stream.readline(limit + 1)
+        raw = stream.readline(_PIECE)
         if not raw:
             return
         line_no += 1
-        if len(raw) > limit and not raw.endswith(b"\n"):
-            while raw and not raw.endswith(b"\n"):  # skip the rest, a megabyte at a time
-                raw = stream.readline(1 << 20)
-            yield line_no, None
+        if raw.endswith(b"\n") or len(raw) < _PIECE:  # the usual case: one piece
+            yield line_no, raw if len(raw) - raw.endswith(b"\n") <= limit else None
             continue
-        yield line_no, raw
+        pieces, size = [raw], len(raw)
+        while raw and not raw.endswith(b"\n") and size <= limit + 1:
+            raw = stream.readline(_PIECE)
+            pieces.append(raw)
+            size += len(raw)
+        if size - pieces[-1].endswith(b"\n") <= limit:
+            yield line_no, b"".join(pieces)
+            continue
+        pieces.clear()
+        while raw and not raw.endswith(b"\n"):  # skip the rest
+            raw = stream.readline(_PIECE)
+        yield line_no, None
 
 
 def overlong(name: str, line_no: int) -> Rejected:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from paipu.rules.events import Event, EventError, decode
@@ -136,8 +137,10 @@ class HandRecord:
         game = _string(obj, "game")
         hand = _count(obj, "hand")
         players_raw = obj["players"]
-        if not isinstance(players_raw, list) or not all(isinstance(p, str) for p in players_raw):
-            raise RecordError("'players' must be a list of names")
+        if not isinstance(players_raw, list) or not all(
+            isinstance(p, str) and p for p in players_raw
+        ):
+            raise RecordError("'players' must be a list of names (non-empty strings)")
         players = tuple(players_raw)
         n = len(players)
         if not 2 <= n <= 4:
@@ -181,8 +184,8 @@ class HandRecord:
                 raise RecordError(f"'scores_before' must hold one integer per player ({n})")
             scores_before = tuple(raw)
         time = obj.get("time")
-        if time is not None and not isinstance(time, str):
-            raise RecordError("'time' must be an ISO-8601 string")
+        if time is not None and not _is_time(time):
+            raise RecordError(f"'time' must be an ISO-8601 date and time, not {time!r:.40}")
         source = obj.get("source")
         if source is not None and not isinstance(source, Mapping):
             raise RecordError("'source' must be an object")
@@ -258,6 +261,17 @@ def is_int(value: Any) -> bool:
     )
 
 
+def _is_time(value: Any) -> bool:
+    """An ISO-8601 date and time (``2026-01-01T09:00:00Z``) that the database can hold."""
+    if not isinstance(value, str):
+        return False
+    try:
+        moment = datetime.fromisoformat(value)
+    except ValueError:
+        return False
+    return 1 <= moment.year <= 9999
+
+
 def _string(obj: Mapping[str, Any], name: str) -> str:
     value = obj[name]
     if not isinstance(value, str) or not value:
@@ -298,15 +312,24 @@ def _result(raw: Any, players: int) -> RecordedResult:
     if not isinstance(raw, Mapping) or raw.get("outcome") not in OUTCOMES:
         raise RecordError("'result.outcome' must be win, draw or abort")
     wins = []
-    for i, win in enumerate(raw.get("wins", [])):
+    raw_wins = raw.get("wins", [])
+    if not isinstance(raw_wins, list):
+        raise RecordError("'result.wins' must be a list of wins")
+    for i, win in enumerate(raw_wins):
         if not isinstance(win, Mapping) or not is_int(win.get("seat")):
             raise RecordError(f"result.wins[{i}] needs a 'seat'")
+        if not 0 <= win["seat"] < players:
+            raise RecordError(f"result.wins[{i}].seat must be a seat 0-{players - 1}")
+        raw_fans = win.get("fans", [])
+        if not isinstance(raw_fans, list):
+            raise RecordError(f"result.wins[{i}].fans must be a list of [id, points, count]")
         fans = []
-        for fan in win.get("fans", []):
+        for fan in raw_fans:
             if (
                 not isinstance(fan, list)
                 or len(fan) != 3
                 or not isinstance(fan[0], str)
+                or not fan[0]
                 or not is_int(fan[1])
                 or not is_int(fan[2])
             ):
