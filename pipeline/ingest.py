@@ -266,7 +266,8 @@ def rows_for(parsed: Parsed, fmt: str, rows: RowBuffer) -> None:
                 exc.describe(),
                 record.game,
                 record.hand,
-                exc.index,
+                # a hand that stops too early fails where its ending should come
+                exc.index if exc.index is not None else len(record.events),
                 record.variant,
                 record.players,
             )
