@@ -135,6 +135,16 @@ def units(fmt: str, path: Path) -> Iterator[RawUnit | Rejected]:
 
         yield from blocks(path)
     else:
+        from paipu.parsers.paipu import MAX_LINE_BYTES
+
+        if path.stat().st_size > MAX_LINE_BYTES:  # a match log is a few hundred kilobytes
+            yield Rejected(
+                os.path.normpath(str(path)),
+                0,
+                f"a JSON match log larger than {MAX_LINE_BYTES // (1024 * 1024)} MB; "
+                "refused unread",
+            )
+            return
         try:
             yield 1, path.read_text(encoding="utf-8")
         except UnicodeDecodeError:

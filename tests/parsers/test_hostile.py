@@ -257,3 +257,11 @@ def test_bounded_lines_across_pieces() -> None:
         (2, None),
         (3, 2),
     ]
+
+
+def test_a_huge_botzone_json_match_log_is_refused_unread(tmp_path: Path) -> None:
+    path = tmp_path / "6a201f5a58ebe27b197da7f1_lite.json"
+    path.write_text('{"status": "' + "x" * (MAX_LINE_BYTES + 1) + '"}', encoding="utf-8")
+    [refused] = list(units("botzone-json", path))
+    assert isinstance(refused, Rejected) and refused.line == 0
+    assert "larger than 16 MB" in refused.reason
