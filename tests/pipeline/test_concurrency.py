@@ -202,6 +202,47 @@ def test_readers_during_an_ingest_see_the_database_as_before(
     assert _variants(db) == {"mcr": 40, "sichuan": 200}
 
 
+def test_an_ingest_while_a_reader_holds_the_database_open(
+    tmp_path: Path, small: dict[str, Path]
+) -> None:
+    """The ingest never opens the database for writing, so a reader's open connection (a
+    long `paipu sql` or a notebook) neither blocks it nor sees it until it is done."""
+    db = tmp_path / "x.duckdb"
+    _load(db, small["mcr"])
+    with duckdb.connect(str(db), read_only=True) as reader:
+        done = subprocess.run(
+            _ingest_cmd(db, small["sichuan"]), capture_output=True, text=True, env=ENV, check=False
+        )
+        assert done.returncode == 0, done.stderr
+        assert reader.execute("SELECT count(*) FROM hands").fetchone() == (40,)
+    assert _variants(db) == {"mcr": 40, "sichuan": 40}
+
+
+def test_a_write_ahead_log_left_behind_is_kept(tmp_path: Path, small: dict[str, Path]) -> None:
+    """A database whose last writer died before its checkpoint has a `.wal` beside it: the
+    ingest loads on top of what that log holds."""
+    db = tmp_path / "x.duckdb"
+    _load(db, small["mcr"])
+    code = (
+        "import os, duckdb\n"
+        f"con = duckdb.connect({str(db)!r})\n"
+        "con.execute(\"SET checkpoint_threshold = '1GB'\")\n"
+        'con.execute("DELETE FROM hands WHERE hand = 0")\n'
+        "os._exit(0)\n"  # no checkpoint: the delete lives only in the log
+    )
+    subprocess.run([sys.executable, "-c", code], env=ENV, check=True)
+    assert db.with_name(db.name + ".wal").exists()
+    with duckdb.connect(str(db), read_only=True) as con:
+        left = con.execute("SELECT count(*) FROM hands").fetchone()[0]
+    assert left < 40
+    done = subprocess.run(
+        _ingest_cmd(db, small["sichuan"]), capture_output=True, text=True, env=ENV, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert _variants(db) == {"mcr": left, "sichuan": 40}
+    assert not db.with_name(db.name + ".wal").exists()
+
+
 # ---------------------------------------------------------------- out of space, of rights
 
 
