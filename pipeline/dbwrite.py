@@ -83,13 +83,16 @@ def writer_lock(
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
             pid = holder(db)
-            if not wait:
+            try:
+                if not wait:
+                    raise DatabaseBusy(db, pid) from None
+                if on_wait is not None and not told:
+                    on_wait(pid)
+                    told = True
+                fcntl.flock(fd, fcntl.LOCK_EX)  # an interrupt (Ctrl-C) ends the wait
+            except BaseException:
                 os.close(fd)
-                raise DatabaseBusy(db, pid) from None
-            if on_wait is not None and not told:
-                on_wait(pid)
-                told = True
-            fcntl.flock(fd, fcntl.LOCK_EX)
+                raise
         # the holder may have removed the file as it let go: then lock the new one
         try:
             same = os.fstat(fd).st_ino == path.stat().st_ino

@@ -19,7 +19,15 @@ import pytest
 from typer.testing import CliRunner
 
 from paipu.pipeline.cli import app
-from paipu.pipeline.dbwrite import holder, lock_path, staging_path, writer_lock
+from paipu.pipeline.dbwrite import (
+    DatabaseBusy,
+    WriteError,
+    atomic_write,
+    holder,
+    lock_path,
+    staging_path,
+    writer_lock,
+)
 from paipu.pipeline.ingest import ingest
 from paipu.pipeline.rows import TABLES
 
@@ -80,6 +88,46 @@ def _wait_for(condition, seconds: float = 60) -> bool:
             return True
         time.sleep(0.02)
     return False
+
+
+# ---------------------------------------------------------------- the library, in one process
+
+
+def test_atomic_write_is_all_or_nothing(tmp_path: Path, small: dict[str, Path]) -> None:
+    db = tmp_path / "x.duckdb"
+    _load(db, small["mcr"])
+    before = _dump(db)
+    with pytest.raises(RuntimeError), atomic_write(db) as con:
+        con.execute("DELETE FROM hands")
+        raise RuntimeError("the load failed half-way")
+    assert _dump(db) == before
+    assert not staging_path(db).exists() and not lock_path(db).exists()
+    with atomic_write(db) as con:
+        con.execute("DELETE FROM hands WHERE hand = 0")
+    assert len(_dump(db)["hands"]) < len(before["hands"])
+
+
+def test_a_held_lock_is_busy_without_waiting(tmp_path: Path) -> None:
+    db = tmp_path / "x.duckdb"
+    told: list[int | None] = []
+    with writer_lock(db):  # flock conflicts between two opens, even in one process
+        assert holder(db) == os.getpid()
+        with (
+            pytest.raises(DatabaseBusy, match=f"process {os.getpid()}"),
+            writer_lock(db, wait=False, on_wait=told.append),
+        ):
+            pass
+    assert told == [] and not lock_path(db).exists()
+    with writer_lock(db, wait=False):  # free again
+        pass
+
+
+def test_an_unwritable_place_is_a_write_error(tmp_path: Path) -> None:
+    with (
+        pytest.raises(WriteError, match=r"cannot write .*missing"),
+        atomic_write(tmp_path / "missing" / "x.duckdb"),
+    ):
+        pass
 
 
 # ---------------------------------------------------------------- two writers
