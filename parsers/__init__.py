@@ -153,20 +153,10 @@ def units(fmt: str, path: Path) -> Iterator[RawUnit | Rejected]:
 
 def _lines(path: Path) -> Iterator[RawUnit | Rejected]:
     """The non-blank lines of a paipu log; an overlong or non-UTF-8 line is a rejection."""
-    from paipu.parsers.paipu import bounded_lines, not_utf8, overlong
+    from paipu.parsers.paipu import text_lines
 
-    name = os.path.normpath(str(path))
     with path.open("rb") as stream:
-        for line_no, raw in bounded_lines(stream):
-            if raw is None:
-                yield overlong(name, line_no)
-                continue
-            if not raw.strip():
-                continue
-            try:
-                yield line_no, raw.decode("utf-8")
-            except UnicodeDecodeError as exc:
-                yield not_utf8(name, line_no, exc)
+        yield from text_lines(stream, os.path.normpath(str(path)))
 
 
 def parse_unit(fmt: str, path: str, line: int, text: str | None) -> list[ParseResult]:

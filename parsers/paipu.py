@@ -39,18 +39,23 @@ def read_paipu(path: Path) -> Iterator[ParseResult]:
         return
     name = str(path)
     with stream:
-        for line_no, raw in bounded_lines(stream):
-            if raw is None:
-                yield overlong(name, line_no)
-                continue
-            if not raw.strip():
-                continue
-            try:
-                text = raw.decode("utf-8")
-            except UnicodeDecodeError as exc:
-                yield not_utf8(name, line_no, exc)
-                continue
-            yield parse_line(text, name, line_no)
+        for line in text_lines(stream, name):
+            yield line if isinstance(line, Rejected) else parse_line(line[1], name, line[0])
+
+
+def text_lines(stream: BinaryIO, name: str) -> Iterator[tuple[int, str] | Rejected]:
+    """``(line number, text)`` of the non-blank lines of a paipu log; a line that is too
+    long or not UTF-8 is its rejection instead."""
+    for line_no, raw in bounded_lines(stream):
+        if raw is None:
+            yield overlong(name, line_no)
+            continue
+        if not raw.strip():
+            continue
+        try:
+            yield line_no, raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            yield not_utf8(name, line_no, exc)
 
 
 def bounded_lines(
