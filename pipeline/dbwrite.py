@@ -44,8 +44,9 @@ class DatabaseBusy(Exception):  # noqa: N818 - a state, not a fault of the calle
         self.pid = pid
 
 
-class WriteError(Exception):
-    """The database could not be written (no space, no rights, …); it is unchanged."""
+class WriteError(OSError):
+    """The database could not be written (no space, no rights, …); it is unchanged. An
+    ``OSError``, so that callers catching those catch it too."""
 
 
 def lock_path(db: Path) -> Path:
@@ -162,6 +163,9 @@ def atomic_write(
             with contextlib.suppress(FileNotFoundError):
                 _wal(db).unlink()  # folded into the copy
             staging.replace(db)
+        except WriteError:
+            _discard(con, staging)
+            raise
         except OSError as exc:
             _discard(con, staging)
             raise WriteError(_words(exc.filename or db, exc)) from None
