@@ -53,7 +53,9 @@ class OptionSpec:
     choices: tuple[Any, ...] | None = None
 
     def check(self, value: Any) -> Any:
-        if self.choices is not None and value not in self.choices:
+        if self.choices is not None and not any(  # true is not 1, nor 4.0 a 4
+            value == c and type(value) is type(c) for c in self.choices
+        ):
             allowed = ", ".join(map(repr, self.choices))
             raise VariantError(f"option {self.name!r} must be one of {allowed}, not {value!r}")
         if self.choices is None and type(value) is not type(self.default):

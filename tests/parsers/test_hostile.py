@@ -265,3 +265,13 @@ def test_a_huge_botzone_json_match_log_is_refused_unread(tmp_path: Path) -> None
     [refused] = list(units("botzone-json", path))
     assert isinstance(refused, Rejected) and refused.line == 0
     assert "larger than 16 MB" in refused.reason
+
+
+@pytest.mark.parametrize("value", [True, 1.0, 1.5, "2", None, 10**12, [2], {"n": 2}])
+def test_a_rule_option_of_the_wrong_type_is_rejected(value: Any) -> None:
+    """``"birds": true`` is not 1 bird (Python's True == 1), nor 1.0 one."""
+    obj = {**_first("changsha"), "rules": {"birds": value}}
+    units = ((1, json.dumps(obj)),)
+    chunk = process(Task("paipu", "r.jsonl", units, 0))
+    [reject] = chunk.tables["rejects"].to_pylist()
+    assert reject["reason"].startswith("option 'birds' must be one of 0, 1, 2, 4, 6, not ")
