@@ -30,6 +30,10 @@ class Parsed:
     text: str | None = None  # the source line when it already is a paipu log line
 
 
+#: The longest reason a rejection keeps (a value it quotes is cut, with the count said).
+MAX_REASON = 2000
+
+
 @dataclass(frozen=True, slots=True)
 class Rejected:
     """A hand (or a piece of a file) that could not be read, with the reason."""
@@ -42,6 +46,13 @@ class Rejected:
     event_index: int | None = None
     variant: str | None = None
     players: tuple[str, ...] | None = None
+
+    def __post_init__(self) -> None:
+        if len(self.reason) > MAX_REASON:  # a hostile value quoted in full would be huge
+            cut = len(self.reason) - MAX_REASON
+            object.__setattr__(
+                self, "reason", f"{self.reason[:MAX_REASON]}… ({cut:,} more characters)"
+            )
 
     def describe(self) -> str:
         """``path:line game … hand … event …: reason``; line 0 stands for the whole file."""

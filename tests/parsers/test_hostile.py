@@ -275,3 +275,11 @@ def test_a_rule_option_of_the_wrong_type_is_rejected(value: Any) -> None:
     chunk = process(Task("paipu", "r.jsonl", units, 0))
     [reject] = chunk.tables["rejects"].to_pylist()
     assert reject["reason"].startswith("option 'birds' must be one of 0, 1, 2, 4, 6, not ")
+
+
+def test_a_huge_value_quoted_in_a_reason_is_cut() -> None:
+    obj = copy.deepcopy(_winning())
+    obj["events"][3][2] = "x" * 1_000_000  # an unknown tile of a million characters
+    rejected = parse_line(json.dumps(obj), "f.jsonl", 1)
+    assert isinstance(rejected, Rejected) and rejected.event_index == 3
+    assert len(rejected.reason) < 2100 and "more characters)" in rejected.reason
