@@ -33,6 +33,20 @@ from pathlib import Path
 
 import duckdb
 
+#: Lock file descriptors this process holds: a forked child (an ingest's worker) closes its
+#: copies at once, so that a worker outliving a killed ingest cannot keep the lock held.
+_HELD: set[int] = set()
+
+
+def _close_held_in_child() -> None:
+    for fd in _HELD:
+        with contextlib.suppress(OSError):
+            os.close(fd)
+    _HELD.clear()
+
+
+os.register_at_fork(after_in_child=_close_held_in_child)
+
 
 class DatabaseBusy(Exception):  # noqa: N818 - a state, not a fault of the caller
     """Another process holds the writer lock and the caller would not wait."""
@@ -102,6 +116,7 @@ def writer_lock(
         if same:
             break
         os.close(fd)
+    _HELD.add(fd)
     try:
         stale = holder(db)
         if stale is not None and stale != os.getpid():
@@ -114,6 +129,7 @@ def writer_lock(
     finally:
         with contextlib.suppress(OSError):
             path.unlink()
+        _HELD.discard(fd)
         os.close(fd)  # releases the lock
 
 

@@ -212,6 +212,41 @@ def test_the_lock_of_a_killed_ingest_is_detected_and_cleared(
     assert len(_dump(db)["hands"]) == len(before["hands"]) + 40
 
 
+def test_a_worker_outliving_a_killed_ingest_does_not_hold_the_lock(
+    tmp_path: Path, small: dict[str, Path]
+) -> None:
+    """An ingest's workers are forked while it holds the lock; one that lives on after the
+    ingest is killed must not keep the next ingest waiting."""
+    db = tmp_path / "x.duckdb"
+    code = (
+        "import os, time; from pathlib import Path; from paipu.pipeline.dbwrite import "
+        "writer_lock\n"
+        f"with writer_lock(Path({str(db)!r})):\n"
+        "    child = os.fork()\n"
+        "    if child == 0:\n"
+        "        time.sleep(60); os._exit(0)\n"
+        "    print(child, flush=True); time.sleep(60)\n"
+    )
+    victim = subprocess.Popen(
+        [sys.executable, "-c", code], stdout=subprocess.PIPE, text=True, env=ENV
+    )
+    worker = int(victim.stdout.readline())
+    victim.send_signal(signal.SIGKILL)
+    victim.wait()
+    try:
+        done = subprocess.run(
+            _ingest_cmd(db, small["mcr"], no_wait=True),
+            capture_output=True,
+            text=True,
+            env=ENV,
+            check=False,
+        )
+        assert done.returncode == 0, done.stderr
+        assert f"cleared the lock of process {victim.pid}" in done.stderr
+    finally:
+        os.kill(worker, signal.SIGKILL)
+
+
 # ---------------------------------------------------------------- readers
 
 
