@@ -6,6 +6,7 @@ import os
 from pathlib import Path
 
 import pytest
+from skips import SHARED_ABSENT, pytest_runtest_makereport  # noqa: F401 (the PAIPU_NO_SKIP hook)
 
 REPO = Path(__file__).resolve().parents[1]
 FIXTURES = REPO / "tests" / "fixtures"
@@ -22,7 +23,7 @@ def shared_dir() -> Path:
     """The ../shared folder; tests using it skip, with a message, when it is absent."""
     path = shared_path()
     if not (path / "data").is_dir():
-        pytest.skip(f"{path} is absent: the real records in ../shared/data are needed")
+        pytest.skip(f"{SHARED_ABSENT} ({path}): the real records in ../shared/data are needed")
     return path
 
 
