@@ -27,6 +27,7 @@ import duckdb
 import pyarrow as pa
 
 from paipu.parsers import Parsed, Rejected, detect_or_reject, location, parse_unit, units
+from paipu.pipeline.pause import pause_at
 from paipu.pipeline.rows import HAND_TABLES, TABLES, RowBuffer
 from paipu.pipeline.sql import apply_schema
 from paipu.rules.replay import RuleViolation, replay
@@ -374,8 +375,10 @@ def ingest(
         _count(summary, last)
         loader.add(last)
         loader.flush()
+        pause_at("loaded", db)  # a test hook (pipeline/pause.py); a no-op otherwise
         con.execute("CHECKPOINT")
         con.close()
+        pause_at("replace", db)
         staging.replace(db)
         _remove(db.with_name(db.name + ".wal"))
     except BaseException:
