@@ -12,7 +12,8 @@ them), warm (the tables filled by a pass over *other* hands of the same kind, th
 hands timed: a long-running process) and again (the same hands a second time: recent
 answers are remembered, so this is the best case). The reference keeps no tables: its
 cold and warm passes are the same work on the two sets of hands. Hands are converted to
-MahjongGB's tile names before timing.
+MahjongGB's tile names before timing. Times are the process's CPU time
+(``time.process_time``), steadier than the wall clock on a shared machine.
 
     .venv/bin/python benchmarks/bench_waits.py            # 50,000 hands of each kind
     .venv/bin/python benchmarks/bench_waits.py --n 200000 --seed 7
@@ -98,9 +99,9 @@ def seconds(run: Callable[[], object]) -> float:
     gc.collect()
     gc.disable()
     try:
-        start = time.perf_counter()
+        start = time.process_time()
         run()
-        return time.perf_counter() - start
+        return time.process_time() - start
     finally:
         gc.enable()
 
