@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
-import sys
 from pathlib import Path
 from typing import Annotated
 
@@ -12,9 +10,9 @@ import typer
 from paipu.pipeline.cli.common import (
     EXIT_OK,
     EXIT_REJECTED,
-    EXIT_USAGE,
     err_console,
     existing_paths,
+    open_output,
 )
 
 
@@ -43,17 +41,7 @@ def convert(
 
     files = expand(existing_paths(paths, "convert"))
     written = rejected = 0
-    try:
-        # standard output is not ours to close: only a file opened here is closed
-        stream = (
-            contextlib.nullcontext(sys.stdout)
-            if str(out) == "-"
-            else out.open("w", encoding="utf-8")
-        )
-    except OSError as exc:
-        err_console.print(f"paipu convert: cannot write {out}: {exc.strerror}")
-        raise typer.Exit(EXIT_USAGE) from None
-    with stream as output:
+    with open_output(out, "convert") as output:
         for path in files:
             for item in parse_any(path):
                 if isinstance(item, Parsed):

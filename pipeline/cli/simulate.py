@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import contextlib
 import json
-import sys
 from pathlib import Path
 from typing import Annotated
 
@@ -13,7 +11,14 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from paipu.pipeline.cli.common import EXIT_FAILED, EXIT_OK, EXIT_USAGE, err_console, out_console
+from paipu.pipeline.cli.common import (
+    EXIT_FAILED,
+    EXIT_OK,
+    EXIT_USAGE,
+    err_console,
+    open_output,
+    out_console,
+)
 from paipu.pipeline.simulate import (
     DEFAULT_PLAYERS,
     SimulationError,
@@ -94,14 +99,7 @@ def simulate(
     games = game_jobs(variant, hands, seed, pool, options, scenarios)
     totals = SimulationStats()
     to_stdout = str(out) == "-"
-    try:
-        # standard output is not ours to close: only a file opened here is closed
-        stream = (
-            contextlib.nullcontext(sys.stdout) if to_stdout else out.open("w", encoding="utf-8")
-        )
-    except OSError as exc:
-        err_console.print(f"paipu simulate: cannot write {out}: {exc.strerror}")
-        raise typer.Exit(EXIT_USAGE) from None
+    stream = open_output(out, "simulate")
     progress = Progress(
         TextColumn("[bold]simulate[/]"),
         BarColumn(),

@@ -296,11 +296,13 @@ def test_simulate_zipai_seats_the_players_option(work: Path, players: int) -> No
         (["-v", "zipai_chenzhou", "--rules", '{"players": 5}'], "players"),
         (["-v", "mcr", "--scenario", "no-such-set"], ""),
         (["-v", "mcr", "-n", "0"], ""),
+        (["-v", "mcr", "--out", "no-such-folder/x.jsonl"], "cannot write"),
     ],
 )
 def test_simulate_usage_errors(work: Path, args: list[str], message: str) -> None:
     base = ["-n", "2"] if "-n" not in args else []
-    result = _run("simulate", *args, *base, "--out", work / "never.jsonl", "-q", code=2)
+    out = [] if "--out" in args else ["--out", work / "never.jsonl"]
+    result = _run("simulate", *args, *base, *out, "-q", code=2)
     assert message in result.stderr
 
 
