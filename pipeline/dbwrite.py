@@ -33,6 +33,8 @@ from pathlib import Path
 
 import duckdb
 
+from paipu.pipeline.pause import pause_at
+
 #: Lock file descriptors this process holds: a forked child (an ingest's worker) closes its
 #: copies at once, so that a worker outliving a killed ingest cannot keep the lock held.
 _HELD: set[int] = set()
@@ -176,6 +178,7 @@ def atomic_write(
             con.execute("CHECKPOINT")
             con.close()
             _remove(_wal(staging))
+            pause_at("replace", db)  # a test hook (pipeline/pause.py); a no-op otherwise
             with contextlib.suppress(FileNotFoundError):
                 _wal(db).unlink()  # folded into the copy
             staging.replace(db)

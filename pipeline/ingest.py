@@ -27,6 +27,7 @@ import pyarrow as pa
 
 from paipu.parsers import Parsed, Rejected, detect_or_reject, location, parse_unit, units
 from paipu.pipeline.dbwrite import atomic_write
+from paipu.pipeline.pause import pause_at
 from paipu.pipeline.rows import HAND_TABLES, TABLES, RowBuffer
 from paipu.pipeline.sql import apply_schema
 from paipu.rules.replay import RuleViolation, replay
@@ -401,6 +402,7 @@ def ingest(
         _count(summary, last)
         loader.add(last)
         loader.flush()
+        pause_at("loaded", db)  # a test hook (pipeline/pause.py); a no-op otherwise
     return summary
 
 

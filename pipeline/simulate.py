@@ -109,7 +109,8 @@ def play_game(job: GameJob) -> tuple[list[str], SimulationStats]:
     """Play one game; return its hands as paipu lines, and its statistics."""
     variant = get_variant(job.variant)
     options = variant.resolve_options(job.rules)
-    names, styles = seat_players(job, variant.spec.players)
+    # A variant with a `players` option (zipai: 2, 3 or 4) seats that many; others their TOML's.
+    names, styles = seat_players(job, int(options.get("players", variant.spec.players)))
     setup = HandSetup(
         variant=job.variant,
         game=f"sim-{job.variant}-{job.seed}-{job.game:06d}",

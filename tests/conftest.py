@@ -6,10 +6,10 @@ import os
 from pathlib import Path
 
 import pytest
+from skips import SHARED_ABSENT, pytest_runtest_makereport  # noqa: F401 (the PAIPU_NO_SKIP hook)
 
 REPO = Path(__file__).resolve().parents[1]
 FIXTURES = REPO / "tests" / "fixtures"
-GOLDEN = REPO / "tests" / "golden"
 
 
 def shared_path() -> Path:
@@ -19,26 +19,14 @@ def shared_path() -> Path:
 
 @pytest.fixture(scope="session")
 def shared_dir() -> Path:
-    """The ../shared folder; tests using it skip, with a message, when it is absent."""
+    """The ../shared folder; tests using it skip, with a message, when it is absent (the
+    one skip PAIPU_NO_SKIP allows, tests/skips.py)."""
     path = shared_path()
     if not (path / "data").is_dir():
-        pytest.skip(f"{path} is absent: the real records in ../shared/data are needed")
+        pytest.skip(f"{SHARED_ABSENT} ({path}): the real records in ../shared/data are needed")
     return path
 
 
 @pytest.fixture(scope="session")
 def botzone_dir(shared_dir: Path) -> Path:
     return shared_dir / "data" / "botzone"
-
-
-def pytest_addoption(parser: pytest.Parser) -> None:
-    parser.addoption(
-        "--update-golden",
-        action="store_true",
-        help="rewrite the files in tests/golden/ from the current output",
-    )
-
-
-@pytest.fixture(scope="session")
-def update_golden(request: pytest.FixtureRequest) -> bool:
-    return bool(request.config.getoption("--update-golden"))

@@ -36,7 +36,7 @@ def audit(
     totals and deltas, fan by fan) or `invalid` (the rule it breaks, with the event).
 
     **Exit codes**: 0 every hand is ok; 1 some hand is a mismatch or invalid;
-    2 usage error.
+    2 usage error; 130 interrupted.
     """
     from paipu.parsers import location
     from paipu.pipeline.audit import audit as run_audit
@@ -44,10 +44,10 @@ def audit(
     counts = {"ok": 0, "mismatch": 0, "invalid": 0}
     for entry in run_audit(existing_paths(paths, "audit")):
         counts[entry.status] += 1
+        if only_problems and entry.status == "ok":
+            continue
         if as_json:
             typer.echo(json.dumps(entry.to_json(), ensure_ascii=False))
-            continue
-        if only_problems and entry.status == "ok":
             continue
         where = (
             f"{entry.game} #{entry.hand}"

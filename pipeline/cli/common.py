@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
+import sys
 from pathlib import Path
+from typing import TextIO
 
 import typer
 from rich.console import Console
@@ -29,3 +32,15 @@ def existing_paths(paths: list[Path], command: str) -> list[Path]:
 def default_jobs() -> int:
     """Worker processes or database threads when not given: all cores."""
     return os.cpu_count() or 1
+
+
+def open_output(out: Path, command: str) -> contextlib.AbstractContextManager[TextIO]:
+    """``out`` opened for writing, or standard output for ``-`` (left open when done: it
+    is not the command's to close); a usage error when the file cannot be created."""
+    if str(out) == "-":
+        return contextlib.nullcontext(sys.stdout)
+    try:
+        return out.open("w", encoding="utf-8")
+    except OSError as exc:
+        err_console.print(f"paipu {command}: cannot write {out}: {exc.strerror}")
+        raise typer.Exit(EXIT_USAGE) from None

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import Annotated
 
@@ -11,9 +10,9 @@ import typer
 from paipu.pipeline.cli.common import (
     EXIT_OK,
     EXIT_REJECTED,
-    EXIT_USAGE,
     err_console,
     existing_paths,
+    open_output,
 )
 
 
@@ -33,7 +32,8 @@ def convert(
     Conversion only reads the source format; `paipu audit` checks the rules. A hand that
     cannot be read is reported on standard error and left out.
 
-    **Exit codes**: 0 every hand converted; 3 some could not be read; 2 usage error.
+    **Exit codes**: 0 every hand converted; 3 some could not be read; 2 usage error;
+    130 interrupted.
     """
     from paipu.parsers import Parsed, parse_any
     from paipu.parsers.paipu import dumps
@@ -41,16 +41,11 @@ def convert(
 
     files = expand(existing_paths(paths, "convert"))
     written = rejected = 0
-    try:
-        stream = sys.stdout if str(out) == "-" else out.open("w", encoding="utf-8")
-    except OSError as exc:
-        err_console.print(f"paipu convert: cannot write {out}: {exc.strerror}")
-        raise typer.Exit(EXIT_USAGE) from None
-    with stream:
+    with open_output(out, "convert") as output:
         for path in files:
             for item in parse_any(path):
                 if isinstance(item, Parsed):
-                    stream.write(dumps(item.record) + "\n")
+                    output.write(dumps(item.record) + "\n")
                     written += 1
                 else:
                     rejected += 1

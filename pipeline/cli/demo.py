@@ -42,7 +42,7 @@ def demo(
 
     **Exit codes**: 0 done (hands the rules reject are listed on the audit page); 2 no
     records found (run it from the repository's root, or pass --data); 1 the database or
-    the pages could not be written.
+    the pages could not be written; 130 interrupted.
     """
     import duckdb
 

@@ -20,7 +20,7 @@ def export(
     missed_wins, events, rejects) to `OUT/<table>.parquet`, for Polars, pandas, R or Spark.
 
     **Exit codes**: 0 written; 2 usage error (missing database); 1 the database could not
-    be read or a file could not be written.
+    be read or a file could not be written; 130 interrupted.
     """
     import duckdb
 
@@ -29,7 +29,11 @@ def export(
     if not db.is_file():
         err_console.print(f"paipu export: {db}: no such database file")
         raise typer.Exit(EXIT_USAGE)
-    con = duckdb.connect(str(db), read_only=True)
+    try:
+        con = duckdb.connect(str(db), read_only=True)
+    except duckdb.Error as exc:  # not a DuckDB file, or locked by a writer
+        err_console.print(f"paipu export: cannot open {db}: {exc}")
+        raise typer.Exit(EXIT_FAILED) from None
     try:
         out.mkdir(parents=True, exist_ok=True)
         for name in query(con, "export-tables")["table_name"].to_list():

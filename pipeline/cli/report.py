@@ -61,7 +61,7 @@ def report(
 
     **Exit codes**: 0 written; 4 no hand matches the filters (nothing written);
     2 usage error (missing database, bad date); 1 the database could not be read or the
-    pages could not be written.
+    pages could not be written; 130 interrupted.
     """
     import duckdb
 

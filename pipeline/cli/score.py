@@ -18,7 +18,8 @@ EXIT_OK, EXIT_ILLEGAL, EXIT_USAGE = 0, 1, 2
 
 EPILOG = """
 **Exit codes**: 0 every hand is a legal win; 1 a hand is not a legal win or a request
-could not be read (the answer says why); 2 usage error (no input, unreadable file).
+could not be read (the answer says why); 2 usage error (no input, unreadable file);
+130 interrupted.
 
 **Examples**
 

@@ -3,15 +3,22 @@
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from paipu.pipeline.cli.common import EXIT_FAILED, EXIT_OK, EXIT_USAGE, err_console, out_console
+from paipu.pipeline.cli.common import (
+    EXIT_FAILED,
+    EXIT_OK,
+    EXIT_USAGE,
+    err_console,
+    open_output,
+    out_console,
+)
 from paipu.pipeline.simulate import (
     DEFAULT_PLAYERS,
     SimulationError,
@@ -44,7 +51,12 @@ def simulate(
     ] = None,
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes.")] = 1,
     rules: Annotated[
-        str | None, typer.Option("--rules", help="Variant options as JSON, e.g. '{\"birds\": 4}'.")
+        str | None,
+        typer.Option(
+            "--rules",
+            help="Variant options as JSON, e.g. '{\"birds\": 4}'; zipai's '{\"players\": 2}' "
+            "(or 4) seats that many.",
+        ),
     ] = None,
     scenario: Annotated[
         str | None,
@@ -55,7 +67,12 @@ def simulate(
         ),
     ] = None,
     stats: Annotated[
-        bool, typer.Option("--stats", help="Print how often each fan and event kind occurred.")
+        bool,
+        typer.Option(
+            "--stats",
+            help="Print how often each fan and event kind occurred (on standard error "
+            "when the log goes to standard output).",
+        ),
     ] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
 ) -> None:
@@ -65,7 +82,8 @@ def simulate(
     Every hand carries its full wall and its result as the rules engine scored it.
 
     **Exit codes**: 0 done; 2 usage error (unknown variant or option, bad scenario);
-    1 a bot produced an illegal hand (a bug: please report it with the seed).
+    1 a bot produced an illegal hand (a bug: please report it with the seed);
+    130 interrupted.
     """
     try:
         spec = get_variant(variant)
@@ -80,7 +98,8 @@ def simulate(
     )
     games = game_jobs(variant, hands, seed, pool, options, scenarios)
     totals = SimulationStats()
-    stream = sys.stdout if str(out) == "-" else out.open("w", encoding="utf-8")
+    to_stdout = str(out) == "-"
+    stream = open_output(out, "simulate")
     progress = Progress(
         TextColumn("[bold]simulate[/]"),
         BarColumn(),
@@ -92,22 +111,22 @@ def simulate(
         transient=True,
     )
     try:
-        with stream, progress:
+        with stream as output, progress:
             task = progress.add_task("simulate", total=hands)
             for lines, game_stats in run_simulation(games, jobs):
-                stream.write("".join(line + "\n" for line in lines))
+                output.write("".join(line + "\n" for line in lines))
                 totals.merge(game_stats)
                 progress.update(task, advance=len(lines))
     except SimulationError as exc:
         err_console.print(f"paipu simulate: {exc}")
         raise typer.Exit(EXIT_FAILED) from None
     err_console.print(f"{totals.hands:,} hands in {totals.games:,} games written to {out}")
-    if stats:
-        _print_stats(totals)
+    if stats:  # on standard error when the log goes to standard output
+        _print_stats(totals, err_console if to_stdout else out_console)
     raise typer.Exit(EXIT_OK)
 
 
-def _print_stats(stats: SimulationStats) -> None:
+def _print_stats(stats: SimulationStats, console: Console) -> None:
     for title, counter in (
         ("outcomes", stats.outcomes),
         ("win situations", stats.flags),
@@ -123,4 +142,4 @@ def _print_stats(stats: SimulationStats) -> None:
         total = stats.hands or 1
         for key, n in sorted(counter.items(), key=lambda kv: (-kv[1], str(kv[0]))):
             table.add_row(str(key), f"{n:,}", f"{n / total:.1%} of hands")
-        out_console.print(table)
+        console.print(table)

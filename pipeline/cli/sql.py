@@ -33,7 +33,7 @@ def sql(
     discards, missed_wins, events, rejects. Try `paipu sql "DESCRIBE hands" --db FILE`.
 
     **Exit codes**: 0 done; 1 the query failed (its error is printed); 2 usage error
-    (missing database, both --csv and --parquet).
+    (missing database, both --csv and --parquet); 130 interrupted.
     """
     import duckdb
 
@@ -43,7 +43,11 @@ def sql(
     if csv is not None and parquet is not None:
         err_console.print("paipu sql: give --csv or --parquet, not both")
         raise typer.Exit(EXIT_USAGE)
-    con = duckdb.connect(str(db), read_only=True)
+    try:
+        con = duckdb.connect(str(db), read_only=True)
+    except duckdb.Error as exc:  # not a DuckDB file, or locked by a writer
+        err_console.print(f"paipu sql: cannot open {db}: {exc}")
+        raise typer.Exit(EXIT_FAILED) from None
     try:
         relation = con.sql(query)
         if relation is None:

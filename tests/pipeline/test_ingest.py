@@ -17,6 +17,8 @@ from typer.testing import CliRunner
 from paipu.pipeline import ingest as ingest_module
 from paipu.pipeline.cli import app
 from paipu.pipeline.ingest import ingest
+from paipu.pipeline.pause import PAUSE_ENV
+from paipu.pipeline.pause import marker as pause_marker
 from paipu.pipeline.rows import TABLES
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -216,40 +218,39 @@ def test_an_interrupted_ingest_leaves_the_database_as_it_was(
     assert _dump(db) == before
 
 
-def test_a_killed_ingest_leaves_the_database_readable_and_unchanged(tmp_path: Path) -> None:
+@pytest.mark.parametrize("point", ["loaded", "replace"])
+def test_a_killed_ingest_leaves_the_database_readable_and_unchanged(
+    tmp_path: Path, point: str
+) -> None:
+    """SIGKILL at a known point (pipeline/pause.py): with every row written into the copy,
+    and with the copy complete just before the rename. The database is as it was, and the
+    next ingest runs (it clears the killed one's copy)."""
     db = tmp_path / "killed.duckdb"
     ingest([_write(tmp_path / "a.jsonl", [hands.quick_win("keep")])], db)
     before = _dump(db)
-    big = _write(
-        tmp_path / "big.jsonl", [hands.exhaustive_draw(f"d{i}", seed=i) for i in range(1500)]
-    )
+    more = _write(tmp_path / "more.jsonl", [hands.discard_win(f"g{i}") for i in range(20)])
+    command = [sys.executable, "-m", "paipu.pipeline.cli", "ingest", str(more), "--db", str(db)]
     proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "paipu.pipeline.cli",
-            "ingest",
-            str(big),
-            "--db",
-            str(db),
-            "-j",
-            "1",
-            "-q",
-        ],
+        [*command, "-j", "1", "-q"],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
-        env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)},
+        env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path), PAUSE_ENV: point},
     )
-    staging = db.with_name(db.name + ".ingest")
-    deadline = time.monotonic() + 60
-    while not staging.exists() and proc.poll() is None and time.monotonic() < deadline:
-        time.sleep(0.05)
-    time.sleep(0.5)  # well into the load
-    if proc.poll() is not None or not staging.exists():
-        pytest.skip("the ingest finished before it could be killed on this machine")
-    proc.send_signal(signal.SIGKILL)
-    proc.wait()
+    paused = pause_marker(db, point)
+    deadline = time.monotonic() + 120
+    while not paused.exists() and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.02)
+    try:
+        assert paused.exists(), f"the ingest never reached {point!r} (exit {proc.poll()})"
+        assert db.with_name(db.name + ".ingest").exists()
+    finally:
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+    assert proc.returncode == -signal.SIGKILL
     assert _dump(db) == before
+    summary = ingest([more], db)
+    assert summary.hands == 20
+    assert len(_dump(db)["hands"]) == 21
 
 
 # ---------------------------------------------------------------- exit codes

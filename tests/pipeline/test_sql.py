@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import duckdb
+import polars as pl
 import pytest
 
 from paipu.pipeline.sql import QueryError, _split, apply_schema, load_queries, run
@@ -42,8 +43,18 @@ def test_duplicate_names_and_stray_sql_are_errors() -> None:
 
 
 def test_run_returns_polars_with_parameters() -> None:
+    """``run`` finds the named query, passes it the parameters its SQL uses (and only
+    those: ``player`` is not one of audit-rejects'), and returns a Polars frame."""
     con = duckdb.connect()
     apply_schema(con)
-    con.execute("INSERT INTO rejects (source, line, reason) VALUES ('f', 3, 'why')")
-    frame = con.sql("SELECT * FROM rejects WHERE line = $line", params={"line": 3}).pl()
-    assert frame.height == 1
+    con.execute(
+        "INSERT INTO rejects (source, line, reason) VALUES ('b', 1, 'why'), ('a', 9, 'how'), "
+        "('a', 3, 'what')"
+    )
+    frame = run(con, "audit-rejects", limit=2, player="unused")
+    assert isinstance(frame, pl.DataFrame)
+    assert frame.select("source", "line", "reason").rows() == [("a", 3, "what"), ("a", 9, "how")]
+    assert frame["rejects_total"].to_list() == [3, 3]
+    assert run(con, "audit-rejects", limit=10).height == 3
+    with pytest.raises(QueryError, match="no query named"):
+        run(con, "no-such-query")

@@ -3,7 +3,8 @@
 The browser is driven over the DevTools protocol through a pipe (``--remote-debugging-pipe``:
 JSON messages separated by NUL bytes on file descriptors 3 and 4), so no driver, web socket
 library or downloaded browser is needed. Each page is opened from disk (``file://``), with
-networking off: no JavaScript error or console error may occur, every figure must be drawn
+networking off (DevTools' offline emulation, on every tab; a test checks it against a web
+server on this machine): no JavaScript error or console error may occur, every figure must be drawn
 with data, and the replay page must step forward when its ▶ button is pressed — a mahjong
 hand's and a zipai hand's (cards by their Chinese names, 吃 with its 比 set, 跑, 胡息).
 The report driven is the mixed one (the MCR fixture and the zipai hands, see conftest).
@@ -12,6 +13,7 @@ The report driven is the mixed one (the MCR fixture and the zipai hands, see con
 from __future__ import annotations
 
 import contextlib
+import http.server
 import json
 import os
 import queue
@@ -20,7 +22,7 @@ import subprocess
 import threading
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import duckdb
 import pytest
@@ -122,6 +124,9 @@ class Browser:
         os.close(self._to_browser)
 
 
+OFFLINE = {"offline": True, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}
+
+
 class Page:
     """One tab: open a file, evaluate JavaScript, collect errors."""
 
@@ -131,8 +136,10 @@ class Page:
         self.session = browser.send("Target.attachToTarget", {"targetId": target, "flatten": True})[
             "sessionId"
         ]
-        for domain in ("Page", "Runtime", "Log"):
+        for domain in ("Page", "Runtime", "Log", "Network"):
             browser.send(f"{domain}.enable", session=self.session)
+        # Networking off for the tab's whole life: a page can load only files from disk.
+        browser.send("Network.emulateNetworkConditions", OFFLINE, self.session)
 
     def open(self, path: Path, fragment: str = "") -> None:
         self.browser.events.clear()
@@ -221,6 +228,41 @@ def test_every_page_loads_without_errors_and_draws_its_figures(browser, mixed_re
         assert bool(plots) == has_figures, f"{path}: figures {len(plots)}"
         checked += 1
     assert checked == report.pages
+
+
+class _Probe(http.server.BaseHTTPRequestHandler):
+    """A local web server that records every request it receives."""
+
+    hits: ClassVar[list[str]] = []
+
+    def do_GET(self) -> None:
+        self.hits.append(self.path)
+        self.send_response(200)
+        self.end_headers()
+        self.wfile.write(b"reached")
+
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+def test_pages_open_with_networking_off(browser, report) -> None:
+    """The tabs the tests drive are offline: a report page still opens and draws, and a
+    request from it to a web server on this machine fails and never arrives."""
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Probe)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        page = Page(browser)
+        page.open(report.out / "index.html")
+        assert all(plot["drawn"] for plot in page.eval(PLOTS))
+        url = f"http://127.0.0.1:{server.server_address[1]}/probe"
+        fetched = page.eval(
+            f"fetch('{url}', {{mode: 'no-cors'}}).then(() => 'reached', () => 'failed')"
+        )
+        assert fetched == "failed"
+        assert _Probe.hits == []
+    finally:
+        server.shutdown()
+        server.server_close()
 
 
 def test_the_replay_steps_forward(browser, report) -> None:

@@ -161,26 +161,32 @@ def test_recorded_result_differences_are_listed_fan_by_fan() -> None:
     assert any(p.startswith("deltas: recorded") for p in outcome.problems)
 
 
-def test_multiple_wins_on_one_discard_where_the_variant_allows_them() -> None:
+MULTIPLE_WINS = Path(__file__).parents[1] / "fixtures" / "multiple_wins"
+
+
+@pytest.mark.parametrize("variant_id", ["zhuanzhuan", "changsha", "sichuan"])
+def test_multiple_wins_on_one_discard_where_the_variant_allows_them(variant_id: str) -> None:
+    """一炮多响: a hand of each variant that allows it (from the bundled self-play, kept in
+    tests/fixtures/multiple_wins/) where two seats win on one discard. It replays, both wins
+    are scored and paid as the record says; with multiple_wins off the second is refused."""
+    import copy
+    import json
     from dataclasses import replace
 
     from paipu.rules.variants import get_variant
-    from paipu.rules.variants.mcr import MCR
 
-    class MultiWinMCR(MCR):
-        def __init__(self) -> None:
-            super().__init__()
-            self.spec = replace(self.spec, multiple_wins=True)
-
-    obj = hands.discard_win()
-    # Seat 2 is given the same wait as seat 1 (123m456p78s111z55z → 123p456s78s…).
-    variant = MultiWinMCR()
-    assert get_variant("mcr").spec.multiple_wins is False
-    record = HandRecord.from_json(obj)
-    outcome = replay(record, variant, check=True)
-    assert [w.seat for w in outcome.wins] == [1]
-    with pytest.raises(RuleViolation, match="false win"):
-        replay(
-            HandRecord.from_json(_events(obj, [*obj["events"], ["win", 2, "9s", {"from": 0}]])),
-            variant,
-        )
+    text = (MULTIPLE_WINS / f"{variant_id}.paipu.jsonl").read_text(encoding="utf-8")
+    record = HandRecord.from_json(json.loads(text))
+    variant = get_variant(variant_id)
+    assert variant.spec.multiple_wins
+    outcome = replay(record, check=True)
+    assert outcome.verdict == "ok", outcome.problems  # fans, totals and deltas as recorded
+    *_, first, second = (w for w in outcome.wins if w.from_seat is not None)
+    assert (first.from_seat, first.tile) == (second.from_seat, second.tile)
+    assert first.seat != second.seat
+    assert len(outcome.wins) == len(record.result.wins) >= 2
+    assert outcome.deltas[first.from_seat] < 0 and sum(outcome.deltas) == 0
+    single = copy.copy(variant)
+    single.spec = replace(variant.spec, multiple_wins=False)
+    with pytest.raises(RuleViolation, match="allows one winner per tile"):
+        replay(record, single)
