@@ -1,13 +1,17 @@
-"""Ingest: stream files, replay every hand in worker processes, bulk-load DuckDB.
+"""Ingest: stream files, replay every hand on workers, bulk-load DuckDB from Parquet shards.
 
-The main process cuts each file into raw hands (a line, a Botzone block, a JSON match),
-sends chunks of them to a pool of workers, and takes their rows back *in order*, a
-bounded number of chunks in flight, so memory stays flat however large the input. Rows
-are loaded in batches through Arrow, never row by row, into a copy of the database that
-replaces it only at the end: an interrupted ingest leaves the database as it was (see
-:func:`ingest`). A hand already in the database (same
-game and hand) is replaced; the rejects of a file are replaced when it is ingested again,
-so running the same ingest twice changes nothing.
+The main process cuts each file into raw hands (a line, a Botzone block, a JSON match) and
+sends chunks of them to workers: a local process pool (``engine="local"``) or a Dask
+cluster (``engine="dask"``, :mod:`paipu.pipeline.engines`). A worker replays its chunk and
+writes the rows as one Parquet shard per table into the stage folder (the *map* side);
+the main process takes the chunks back *in order*, a bounded number in flight, so memory
+stays flat however large the input, and loads their shards in batches into a copy of the
+database that replaces it only at the end (the *load* side): an interrupted ingest leaves
+the database as it was (see :func:`ingest`). A shard is named by its chunk's place in the
+input, so a chunk run twice (a Dask worker that died) writes the same file and is loaded
+once. A hand already in the database (same game and hand) is replaced; the rejects of a
+file are replaced when it is ingested again, so running the same ingest twice changes
+nothing.
 """
 
 from __future__ import annotations
@@ -15,18 +19,20 @@ from __future__ import annotations
 import contextlib
 import gc
 import os
-from collections import deque
+import shutil
+import tempfile
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import duckdb
 import pyarrow as pa
+import pyarrow.parquet as pq
 
 from paipu.parsers import Parsed, Rejected, detect_or_reject, location, parse_unit, units
 from paipu.pipeline.dbwrite import atomic_write
+from paipu.pipeline.engines import Engine, LocalEngine
 from paipu.pipeline.pause import pause_at
 from paipu.pipeline.rows import HAND_TABLES, TABLES, RowBuffer
 from paipu.pipeline.sql import apply_schema
@@ -64,10 +70,14 @@ class IngestSummary:
 
 @dataclass(frozen=True, slots=True)
 class Task:
+    """A chunk of raw hands of one file, and where its shards go."""
+
     fmt: str
     path: str
     units: tuple[tuple[int, str | None], ...]
     size: int  # bytes of raw text, for progress
+    index: int = 0  # the chunk's place in the input: names its shards
+    stage: str = ""  # the folder the shards are written to
 
 
 def expand(paths: Iterable[Path]) -> list[Path]:
@@ -95,8 +105,11 @@ def expand(paths: Iterable[Path]) -> list[Path]:
     return unique
 
 
-def tasks_for(files: Iterable[Path], on_reject: Callable[[Rejected], None]) -> Iterator[Task]:
-    """Chunks of raw hands, file after file."""
+def tasks_for(
+    files: Iterable[Path], on_reject: Callable[[Rejected], None], stage: str = ""
+) -> Iterator[Task]:
+    """Chunks of raw hands, file after file, numbered in order; shards go to ``stage``."""
+    index = 0
     for path in files:
         name = os.path.normpath(str(path))
         fmt = detect_or_reject(path, name)
@@ -112,17 +125,20 @@ def tasks_for(files: Iterable[Path], on_reject: Callable[[Rejected], None]) -> I
             chunk.append(unit)
             size += len(unit[1] or "")
             if len(chunk) >= CHUNK_HANDS or size >= CHUNK_BYTES:
-                yield Task(fmt, name, tuple(chunk), size)
+                yield Task(fmt, name, tuple(chunk), size, index, stage)
+                index += 1
                 chunk, size = [], 0
         if chunk:
-            yield Task(fmt, name, tuple(chunk), size)
+            yield Task(fmt, name, tuple(chunk), size, index, stage)
+            index += 1
 
 
 @dataclass
 class Chunk:
-    """A worker's rows for one task, as Arrow tables (compact to send and to keep)."""
+    """A worker's rows for one task: the Parquet shard of each table that has rows (what
+    crosses from a worker to the loader is only these paths and the counts)."""
 
-    tables: dict[str, pa.Table]
+    shards: dict[str, str]
     keys: list[tuple[str, int]]
     hands: int = 0
     rejected: int = 0
@@ -130,7 +146,12 @@ class Chunk:
     reject_samples: list[str] = field(default_factory=list)
 
     @classmethod
-    def of(cls, rows: RowBuffer) -> Chunk:
+    def of(cls, rows: RowBuffer, stage: str, name: str) -> Chunk:
+        """Write the rows of ``rows`` as shards ``<stage>/<name>.<table>.parquet``.
+
+        Each shard is written beside its final name and renamed into place, so a shard is
+        whole or absent, and writing the same chunk again replaces it.
+        """
         hands = rows.columns["hands"]
         rejects = rows.columns["rejects"]
         samples = [
@@ -142,8 +163,17 @@ class Chunk:
                 strict=True,
             )
         ][:20]
+        shards = {}
+        for table, columns in rows.columns.items():
+            if not columns:
+                continue
+            path = Path(stage, f"{name}.{table}.parquet")
+            partial = path.with_name(f"{path.name}.{os.getpid()}.part")
+            pq.write_table(arrow_table(table, columns), partial, compression="zstd")
+            partial.replace(path)
+            shards[table] = str(path)
         return cls(
-            tables={t: arrow_table(t, c) for t, c in rows.columns.items() if c},
+            shards=shards,
             keys=list(zip(hands.get("game", []), hands.get("hand", []), strict=True)),
             hands=rows.hands,
             rejected=rows.rejected,
@@ -211,11 +241,12 @@ def arrow_table(table: str, columns: dict[str, list[Any]]) -> pa.Table:
 
 
 def process(task: Task) -> Chunk:
-    """Worker: parse and replay a chunk of raw hands into Arrow rows.
+    """Worker: parse and replay a chunk of raw hands into Parquet shards of rows.
 
     The replay's shanten tables are emptied between chunks once full, so that a worker's
     memory stays bounded however many hands it replays.
     """
+    _crash_for_test(task)
     if caches_full():
         clear_caches()
     rows = RowBuffer()
@@ -238,7 +269,24 @@ def process(task: Task) -> Chunk:
                 rows.add_reject(
                     _internal_error(result.path, result.line, exc, record.game, record.hand)
                 )
-    return Chunk.of(rows)
+    return Chunk.of(rows, task.stage, f"{task.index:08d}")
+
+
+#: Test hook: ``INDEX@MARKER`` makes the worker process replaying chunk INDEX die, once:
+#: the first time, when the file MARKER does not exist yet (it is made then). The tests
+#: of a worker lost mid-run set it; nothing else does.
+CRASH_ENV = "PAIPU_TEST_CRASH_AT_CHUNK"
+
+
+def _crash_for_test(task: Task) -> None:
+    hook = os.environ.get(CRASH_ENV)
+    if hook is None:
+        return
+    index, _, marker = hook.partition("@")
+    if int(index) != task.index or Path(marker).exists():
+        return
+    Path(marker).touch()
+    os._exit(17)
 
 
 #: Words every rejection for an unexpected error carries (the fuzz tests look for them).
@@ -275,24 +323,6 @@ def rows_for(parsed: Parsed, fmt: str, rows: RowBuffer) -> None:
         )
         return
     rows.add_outcome(outcome, fmt, parsed.path, parsed.line, parsed.text)
-
-
-def ordered_map(tasks: Iterator[Task], jobs: int) -> Iterator[tuple[Task, Chunk]]:
-    """Results of :func:`process` in task order, with at most ``2 × jobs`` tasks in flight."""
-    if jobs <= 1:
-        for task in tasks:
-            yield task, process(task)
-        return
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        window: deque[tuple[Task, Future[Chunk]]] = deque()
-        for task in tasks:
-            window.append((task, pool.submit(process, task)))
-            if len(window) >= 2 * jobs:
-                done, future = window.popleft()
-                yield done, future.result()
-        while window:
-            done, future = window.popleft()
-            yield done, future.result()
 
 
 class Loader:
@@ -345,13 +375,17 @@ class Loader:
             )
             con.unregister("batch_keys")
         for table in TABLES:
-            parts = [c.tables[table] for c in self.pending if table in c.tables]
-            if not parts:
+            shards = [c.shards[table] for c in self.pending if table in c.shards]
+            if not shards:
                 continue
-            arrow = pa.concat_tables(parts, promote_options="default")
-            con.register("batch_rows", arrow)
-            con.execute(f"INSERT INTO {table} BY NAME SELECT * FROM batch_rows")
-            con.unregister("batch_rows")
+            con.execute(
+                f"INSERT INTO {table} BY NAME "
+                "SELECT * FROM read_parquet($shards, union_by_name = true)",
+                {"shards": shards},
+            )
+        for chunk in self.pending:  # loaded: the stage holds only what is still to load
+            for shard in chunk.shards.values():
+                Path(shard).unlink(missing_ok=True)
         self.pending = []
         self.hands = 0
         self.keys = set()
@@ -365,8 +399,15 @@ def ingest(
     wait: bool = True,
     on_wait: Callable[[int | None], None] | None = None,
     on_stale: Callable[[int], None] | None = None,
+    engine: Engine | None = None,
+    stage: Path | None = None,
 ) -> IngestSummary:
     """Load every hand under ``paths`` into the DuckDB file ``db``, all or nothing.
+
+    The map side runs on ``engine`` (default: a local pool of ``jobs`` processes) and
+    writes its shards into ``stage`` (default: a temporary folder beside ``db``; with a
+    cluster, a folder every worker and this process can reach), which is emptied as the
+    shards are loaded and removed at the end.
 
     The load runs under :func:`~paipu.pipeline.dbwrite.atomic_write`: one writer at a time
     (a second one waits, telling ``on_wait`` who it waits for, or with ``wait=False``
@@ -375,11 +416,17 @@ def ingest(
     rename at the end. An interrupted or killed ingest leaves ``db`` exactly as it was, and
     readers see the old version until the rename. ``progress(bytes, chunk)`` is called
     after each chunk. Raises duckdb.Error or :class:`~paipu.pipeline.dbwrite.WriteError`
-    when the database cannot be written.
+    when the database cannot be written, :class:`~paipu.pipeline.engines.EngineError` when
+    the engine cannot run.
     """
+    if engine is None:
+        engine = LocalEngine(jobs)
     files = expand(paths)
     summary = IngestSummary(files=len(files))
-    with atomic_write(db, wait, on_wait, on_stale, INGEST_MEMORY_LIMIT) as con:
+    with (
+        atomic_write(db, wait, on_wait, on_stale, INGEST_MEMORY_LIMIT) as con,
+        staged(db, stage) as folder,
+    ):
         apply_schema(con)
         names = [os.path.normpath(str(p)) for p in files]
         if names:
@@ -393,17 +440,30 @@ def ingest(
             file_rejects.add_reject(rejected)
 
         with _relaxed_gc():
-            for task, chunk in ordered_map(tasks_for(files, on_reject), jobs):
+            for task, chunk in engine.map(process, tasks_for(files, on_reject, folder)):
                 _count(summary, chunk)
                 loader.add(chunk)
                 if progress is not None:
                     progress(task.size, chunk)
-        last = Chunk.of(file_rejects)
+        last = Chunk.of(file_rejects, folder, "files")
         _count(summary, last)
         loader.add(last)
         loader.flush()
         pause_at("loaded", db)  # a test hook (pipeline/pause.py); a no-op otherwise
     return summary
+
+
+@contextlib.contextmanager
+def staged(db: Path, stage: Path | None) -> Iterator[str]:
+    """The folder shards are written to: ``stage`` if given (a run's own subfolder in it,
+    removed afterwards), else a temporary folder beside ``db``."""
+    base = stage if stage is not None else db.parent
+    base.mkdir(parents=True, exist_ok=True)
+    folder = tempfile.mkdtemp(prefix=f".{db.name}.stage-", dir=base)
+    try:
+        yield folder
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 @contextlib.contextmanager

@@ -28,6 +28,7 @@ from typing import Any
 import duckdb
 import polars as pl
 
+from paipu.pipeline.lake import connect_read
 from paipu.pipeline.sql import load_queries
 from paipu.reports import frames, pages
 from paipu.reports.html import Assets, player_file, render_page, replay_js
@@ -121,10 +122,11 @@ def write_report(
     options: ReportOptions = ReportOptions(),
     progress: Callable[[str], None] | None = None,
 ) -> ReportSummary:
-    """Write every page of the report on ``db`` into ``out``; NoHandsError if nothing matches."""
+    """Write every page of the report on ``db`` (a database file or a lake folder) into
+    ``out``; NoHandsError if nothing matches."""
     tell = progress or (lambda _stage: None)
     since = check_since(options.since)
-    con = duckdb.connect(str(db), read_only=True)
+    con = connect_read(db)
     try:
         con.execute(f"SET threads = {max(1, options.jobs)}")
         con.execute("SET enable_progress_bar = false")

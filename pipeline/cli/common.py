@@ -44,3 +44,28 @@ def open_output(out: Path, command: str) -> contextlib.AbstractContextManager[Te
     except OSError as exc:
         err_console.print(f"paipu {command}: cannot write {out}: {exc.strerror}")
         raise typer.Exit(EXIT_USAGE) from None
+
+
+#: The option that reads a lake instead of a database (sql, report, export).
+LAKE_HELP = (
+    "A Parquet lake written by `paipu ingest --lake` (instead of --db); read through "
+    "DuckDB views of its current files."
+)
+
+
+def store_path(command: str, db: Path | None, lake: Path | None) -> Path:
+    """The database file or the lake folder to read: exactly one of ``--db`` and
+    ``--lake``, existing; otherwise a usage error (exit 2)."""
+    if (db is None) == (lake is None):
+        err_console.print(f"paipu {command}: give --db FILE or --lake DIR (one of them)")
+        raise typer.Exit(EXIT_USAGE)
+    if db is not None:
+        if not db.is_file():
+            err_console.print(f"paipu {command}: {db}: no such database file")
+            raise typer.Exit(EXIT_USAGE)
+        return db
+    assert lake is not None
+    if not (lake / "_manifest.json").is_file():
+        err_console.print(f"paipu {command}: {lake}: not a paipu lake (no _manifest.json)")
+        raise typer.Exit(EXIT_USAGE)
+    return lake

@@ -7,32 +7,42 @@ from typing import Annotated
 
 import typer
 
-from paipu.pipeline.cli.common import EXIT_FAILED, EXIT_OK, EXIT_USAGE, err_console, out_console
+from paipu.pipeline.cli.common import (
+    EXIT_FAILED,
+    EXIT_OK,
+    LAKE_HELP,
+    err_console,
+    out_console,
+    store_path,
+)
 
 
 def export(
-    db: Annotated[Path, typer.Option("--db", help="The DuckDB file written by `paipu ingest`.")],
     out: Annotated[
         Path, typer.Option("--out", "-o", help="The folder to write TABLE.parquet into.")
     ],
+    db: Annotated[
+        Path | None, typer.Option("--db", help="The DuckDB file written by `paipu ingest`.")
+    ] = None,
+    lake: Annotated[Path | None, typer.Option("--lake", help=LAKE_HELP)] = None,
 ) -> None:
     """Write each table of the database (hands, hand_seats, wins, win_fans, discards,
     missed_wins, events, rejects) to `OUT/<table>.parquet`, for Polars, pandas, R or Spark.
 
-    **Exit codes**: 0 written; 2 usage error (missing database); 1 the database could not
-    be read or a file could not be written; 130 interrupted.
+    **Exit codes**: 0 written; 2 usage error (missing database or lake, both or neither of
+    --db and --lake); 1 the database could not be read or a file could not be written;
+    130 interrupted.
     """
     import duckdb
 
+    from paipu.pipeline.lake import connect_read
     from paipu.pipeline.report import query
 
-    if not db.is_file():
-        err_console.print(f"paipu export: {db}: no such database file")
-        raise typer.Exit(EXIT_USAGE)
+    source = store_path("export", db, lake)
     try:
-        con = duckdb.connect(str(db), read_only=True)
+        con = connect_read(source)
     except duckdb.Error as exc:  # not a DuckDB file, or locked by a writer
-        err_console.print(f"paipu export: cannot open {db}: {exc}")
+        err_console.print(f"paipu export: cannot open {source}: {exc}")
         raise typer.Exit(EXIT_FAILED) from None
     try:
         out.mkdir(parents=True, exist_ok=True)

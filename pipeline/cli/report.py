@@ -11,9 +11,11 @@ from paipu.pipeline.cli.common import (
     EXIT_FAILED,
     EXIT_OK,
     EXIT_USAGE,
+    LAKE_HELP,
     default_jobs,
     err_console,
     out_console,
+    store_path,
 )
 
 #: Nothing matched the filters: no page was written.
@@ -21,8 +23,11 @@ EXIT_NO_HANDS = 4
 
 
 def report(
-    db: Annotated[Path, typer.Option("--db", help="The DuckDB file written by `paipu ingest`.")],
     out: Annotated[Path, typer.Option("--out", "-o", help="The folder to write the pages into.")],
+    db: Annotated[
+        Path | None, typer.Option("--db", help="The DuckDB file written by `paipu ingest`.")
+    ] = None,
+    lake: Annotated[Path | None, typer.Option("--lake", help=LAKE_HELP)] = None,
     variant: Annotated[
         str | None, typer.Option("--variant", help="Only this variant, e.g. mcr.")
     ] = None,
@@ -67,9 +72,7 @@ def report(
 
     from paipu.pipeline.report import NoHandsError, ReportOptions, check_since, write_report
 
-    if not db.is_file():
-        err_console.print(f"paipu report: {db}: no such database file")
-        raise typer.Exit(EXIT_USAGE)
+    source = store_path("report", db, lake)
     try:
         check_since(since)
     except ValueError as exc:
@@ -79,7 +82,7 @@ def report(
     try:
         with err_console.status("writing the report") as status:
             summary = write_report(
-                db, out, options, lambda stage: status.update(f"report: {stage}")
+                source, out, options, lambda stage: status.update(f"report: {stage}")
             )
     except NoHandsError as exc:
         err_console.print(f"paipu report: {exc}; nothing written")

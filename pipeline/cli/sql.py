@@ -8,14 +8,25 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
-from paipu.pipeline.cli.common import EXIT_FAILED, EXIT_OK, EXIT_USAGE, err_console, out_console
+from paipu.pipeline.cli.common import (
+    EXIT_FAILED,
+    EXIT_OK,
+    EXIT_USAGE,
+    LAKE_HELP,
+    err_console,
+    out_console,
+    store_path,
+)
 
 
 def sql(
     query: Annotated[
         str, typer.Argument(help='The SQL to run (DuckDB dialect), e.g. "SELECT * FROM wins".')
     ],
-    db: Annotated[Path, typer.Option("--db", help="The DuckDB file written by `paipu ingest`.")],
+    db: Annotated[
+        Path | None, typer.Option("--db", help="The DuckDB file written by `paipu ingest`.")
+    ] = None,
+    lake: Annotated[Path | None, typer.Option("--lake", help=LAKE_HELP)] = None,
     csv: Annotated[
         Path | None, typer.Option("--csv", help="Write the whole result to this CSV file.")
     ] = None,
@@ -30,23 +41,25 @@ def sql(
     or save all of it with `--csv` or `--parquet`.
 
     The tables are those of `sql/schema/001_hands.sql`: hands, hand_seats, wins, win_fans,
-    discards, missed_wins, events, rejects. Try `paipu sql "DESCRIBE hands" --db FILE`.
+    discards, missed_wins, events, rejects. Try `paipu sql "DESCRIBE hands" --db FILE`,
+    or on a lake `paipu sql "SELECT variant, count(*) FROM hands GROUP BY 1" --lake DIR`.
 
     **Exit codes**: 0 done; 1 the query failed (its error is printed); 2 usage error
-    (missing database, both --csv and --parquet); 130 interrupted.
+    (missing database or lake, both or neither of --db and --lake, both --csv and
+    --parquet); 130 interrupted.
     """
     import duckdb
 
-    if not db.is_file():
-        err_console.print(f"paipu sql: {db}: no such database file")
-        raise typer.Exit(EXIT_USAGE)
+    from paipu.pipeline.lake import connect_read
+
+    source = store_path("sql", db, lake)
     if csv is not None and parquet is not None:
         err_console.print("paipu sql: give --csv or --parquet, not both")
         raise typer.Exit(EXIT_USAGE)
     try:
-        con = duckdb.connect(str(db), read_only=True)
+        con = connect_read(source)
     except duckdb.Error as exc:  # not a DuckDB file, or locked by a writer
-        err_console.print(f"paipu sql: cannot open {db}: {exc}")
+        err_console.print(f"paipu sql: cannot open {source}: {exc}")
         raise typer.Exit(EXIT_FAILED) from None
     try:
         relation = con.sql(query)

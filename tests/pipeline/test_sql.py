@@ -26,6 +26,7 @@ def test_every_named_query_explains_against_the_schema() -> None:
             "limit": 10,
             "top": 5,
             "window": 50,
+            "table": "hands",
         }
         params = {p: v for p, v in values.items() if f"${p}" in query.sql}
         con.sql("EXPLAIN " + query.sql, params=params)
