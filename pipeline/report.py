@@ -109,10 +109,12 @@ def select(
 ) -> None:
     """Make ``report_hands``, the hands a report with these filters covers, and set the
     session variables ``report_variant`` and ``report_player`` that the queries of rejected
-    hands filter by (rejects are not hands of ``report_hands``)."""
+    hands filter by (rejects are not hands of ``report_hands``); then ``report_placements``,
+    the places of every game those hands belong to (``sql/reports/standings.sql``)."""
     execute(con, "report-selection", variant=variant, player=player, since=since)
     con.execute("SET VARIABLE report_variant = ?::VARCHAR", [variant])
     con.execute("SET VARIABLE report_player = ?::VARCHAR", [player])
+    execute(con, "report-placements")  # every game's places: standings, rankings, table-mates
 
 
 def write_report(
