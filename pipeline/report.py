@@ -4,7 +4,8 @@ The pages (see ``docs/reports.md``): ``index.html`` (overview), ``winrates.html`
 ``fans.html``, ``dealin.html``, ``audit.html``, ``players/index.html`` and one page per
 player under ``players/``, one replay page per hand under ``hands/`` with one data script
 per game under ``data/``, and the shared ``assets/`` (plotly.js, the style sheet, the replay
-script) unless pages inline them.
+script) unless pages inline them. Beside them the competition pages: ``standings.html``,
+``rankings.html`` with a ``rankings-<variant>.html`` per variant, and ``tablemates.html``.
 
 Every query reads the hands through the temporary table ``report_hands`` that
 ``report-selection`` makes from the filters (the rejects through ``report_rejects``). The
@@ -30,6 +31,9 @@ import polars as pl
 
 from paipu.pipeline.sql import load_queries
 from paipu.reports import frames, pages
+from paipu.reports import rankings as rankings_page
+from paipu.reports import standings as standings_page
+from paipu.reports import tablemates as tablemates_page
 from paipu.reports.html import Assets, player_file, render_page, replay_js
 from paipu.reports.replay import HandPages, tile_list
 from paipu.reports.variants import fan_names, variant_info
@@ -46,6 +50,11 @@ EXTREMES = 10
 COMBINATIONS = 20
 #: Mismatched hands and rejects listed on the audit page.
 AUDIT_LIMIT = 2000
+#: Placed games a player needs to be ranked (``paipu report --min-games``).
+MIN_GAMES = 10
+#: Hands a pair must share to be tested on the table-mates page; table-mates per player.
+PAIR_MIN_HANDS = 20
+TABLE_MATES = 5
 
 
 class NoHandsError(ValueError):
@@ -61,6 +70,7 @@ class ReportOptions:
     since: str | None = None  # ISO date or date-time
     inline: bool = False  # every page self-contained (scripts and styles inlined)
     jobs: int = 1  # threads of the database engine
+    min_games: int = MIN_GAMES  # placed games a player needs to be ranked
 
 
 @dataclass
@@ -228,6 +238,8 @@ def write_report(
             ),
             figures=False,
         )
+        tell("rankings")
+        _ranking_pages(con, options.min_games, linked, write)
         tell("players")
         _player_pages(con, options.player, rates, dealin_players, profile, linked, write)
         tell("hands")
@@ -273,6 +285,45 @@ def _player_pages(
             pages.player_page(data, linked),
             root="../",
         )
+
+
+def _ranking_pages(
+    con: duckdb.DuckDBPyConnection,
+    min_games: int,
+    linked: Callable[[str], bool],
+    write: Callable[..., None],
+) -> None:
+    """The standings, the rankings (an index and a page per variant) and the table-mates."""
+    unplaced = query(con, "games-unplaced")
+    write(
+        "standings.html",
+        "Standings 比赛排名",
+        standings_page.page(
+            query(con, "standings"), query(con, "game-placements"), unplaced, linked
+        ),
+        figures=False,
+    )
+    ranked = query(con, "ranking-players", min_games=min_games)
+    write(
+        "rankings.html", "Rankings", rankings_page.index(ranked, unplaced, min_games), figures=False
+    )
+    for row in unplaced.iter_rows(named=True):
+        variant = row["variant"]
+        body = rankings_page.page(
+            variant, ranked.filter(pl.col("variant") == variant), row, min_games, linked
+        )
+        write(rankings_page.page_file(variant), f"Rankings: {variant_info(variant).title}", body)
+    write(
+        "tablemates.html",
+        "Table-mates",
+        tablemates_page.page(
+            query(con, "table-mates", top=TABLE_MATES),
+            query(con, "pair-dealins", min_hands=PAIR_MIN_HANDS),
+            PAIR_MIN_HANDS,
+            linked,
+        ),
+        figures=False,
+    )
 
 
 def _by_player(frame: pl.DataFrame) -> dict[str, pl.DataFrame]:
