@@ -29,7 +29,7 @@ from typing import Any
 import duckdb
 import polars as pl
 
-from paipu.pipeline.sql import load_queries
+from paipu.pipeline.sql import QueryError, load_queries
 from paipu.reports import frames, pages
 from paipu.reports import rankings as rankings_page
 from paipu.reports import standings as standings_page
@@ -125,6 +125,37 @@ def select(
     con.execute("SET VARIABLE report_variant = ?::VARCHAR", [variant])
     con.execute("SET VARIABLE report_player = ?::VARCHAR", [player])
     execute(con, "report-placements")  # every game's places: standings, rankings, table-mates
+
+
+def named_defaults() -> dict[str, Any]:
+    """The parameters of a named query run alone (``paipu sql --named``) when not given: no
+    filter, and the report's own limits."""
+    return {
+        "variant": None,
+        "player": None,
+        "since": None,
+        "limit": pages.LIST_LIMIT,
+        "top": TABLE_MATES,
+        "window": ROLLING_WINDOW,
+        "min_games": MIN_GAMES,
+        "min_hands": PAIR_MIN_HANDS,
+    }
+
+
+def named(con: duckdb.DuckDBPyConnection, name: str, **params: Any) -> duckdb.DuckDBPyRelation:
+    """A named query of ``sql/reports`` run alone on the whole database, as a relation: the
+    selection of every hand (``report_hands``, ``report_placements``) is made first, and the
+    parameters not given take :func:`named_defaults`. QueryError for an unknown name or a
+    statement that returns no rows (``report-selection``)."""
+    queries = load_queries()
+    if name not in queries:
+        raise QueryError(f"no query named {name!r} (paipu sql --list shows them)")
+    sql = queries[name].sql
+    if sql.lstrip().upper().startswith("CREATE"):
+        raise QueryError(f"{name!r} makes a table for the other queries and returns no rows")
+    select(con)
+    values = {**named_defaults(), **params}
+    return con.sql(sql, params={k: v for k, v in values.items() if f"${k}" in sql} or None)
 
 
 def write_report(

@@ -17,9 +17,12 @@ from collections import Counter, defaultdict
 from pathlib import Path
 
 import duckdb
+import polars as pl
 import pytest
 from sittings import Hand, write
+from typer.testing import CliRunner
 
+from paipu.pipeline.cli import app
 from paipu.pipeline.report import query, select
 
 
@@ -166,3 +169,28 @@ def test_expectations_and_table_mates_match_a_direct_count(tmp_path) -> None:
     first = [m for m in mates if m["player"] == "A"]
     assert [m["rank"] for m in first] == list(range(1, len(first) + 1))
     assert [m["hands"] for m in first] == sorted((m["hands"] for m in first), reverse=True)
+
+
+def test_paipu_sql_runs_the_named_query(ten_hands, tmp_path) -> None:
+    runner = CliRunner()
+    out = tmp_path / "pairs.csv"
+    args = ["sql", "--named", "pair-dealins", "-p", "min_hands=5", "--db", str(ten_hands)]
+    result = runner.invoke(app, [*args, "--csv", str(out)])
+    assert result.exit_code == 0, result.output
+    frame = pl.read_csv(out)
+    assert frame.height == 12 and frame.row(1, named=True)["discarder"] == "A"
+    assert (
+        runner.invoke(app, [*args[:-2], "-p", "min_hands=11", "--db", str(ten_hands)]).exit_code
+        == 0
+    )
+    listed = runner.invoke(app, ["sql", "--list"])
+    assert listed.exit_code == 0 and "pair-dealins" in listed.stdout
+    assert "table-mates" in listed.stdout and "game-placements" in listed.stdout
+    for bad in (
+        ["sql", "--named", "nope", "--db", str(ten_hands)],
+        ["sql", "--named", "report-placements", "--db", str(ten_hands)],
+        ["sql", "--named", "table-mates", "-p", "top", "--db", str(ten_hands)],
+        ["sql", "SELECT 1", "--named", "table-mates", "--db", str(ten_hands)],
+        ["sql", "--db", str(ten_hands)],
+    ):
+        assert runner.invoke(app, bad).exit_code == 2, bad
