@@ -100,7 +100,7 @@ TERMS = (
     ),
     (
         "P (percentile)",
-        "the percent_rank of the player's figure in the population: 0 the "
+        "the percent_rank of the player's value in the population: 0 the "
         "lowest, 100 the highest (ties share the lower); for mean place and deal-in rate lower "
         "is better",
     ),

@@ -37,7 +37,7 @@ TERMS = (
         "p",
         "P(X ≥ deal-ins) for X ~ Poisson(expected): how often chance alone gives this many "
         "or more (one-sided: feeding a partner means more deal-ins, not fewer); Bonferroni = p × "
-        "the pairs tested (capped at 1), the figure to read when scanning every pair. A small p "
+        "the pairs tested (capped at 1), the one to read when scanning every pair. A small p "
         "is a reason to look at the hands, not a proof: strong players are also dealt into more",
     ),
 )
