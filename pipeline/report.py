@@ -326,12 +326,11 @@ def _ranking_pages(
 ) -> None:
     """The standings, the rankings (an index and a page per variant) and the table-mates."""
     unplaced = query(con, "games-unplaced")
+    placements = query(con, "game-placements")
     write(
         "standings.html",
         "Standings 比赛排名",
-        standings_page.page(
-            query(con, "standings"), query(con, "game-placements"), unplaced, linked
-        ),
+        standings_page.page(query(con, "standings"), placements, unplaced, linked),
         figures=False,
     )
     ranked = query(con, "ranking-players", min_games=min_games)
@@ -341,7 +340,12 @@ def _ranking_pages(
     for row in unplaced.iter_rows(named=True):
         variant = row["variant"]
         body = rankings_page.page(
-            variant, ranked.filter(pl.col("variant") == variant), row, min_games, linked
+            variant,
+            ranked.filter(pl.col("variant") == variant),
+            placements.filter(pl.col("variant") == variant),
+            row,
+            min_games,
+            linked,
         )
         write(rankings_page.page_file(variant), f"Rankings: {variant_info(variant).title}", body)
     write(

@@ -2,7 +2,8 @@
 the players of one variant who played at least the minimum of placed games — placements
 (mean place, the share of each place), 标准分 and 比赛分 per game, and the rates per hand —
 with each player's percentile against that population on every figure, as amae-koromo
-shows it. From the ``ranking-players`` query (``sql/reports/rankings.sql``).
+shows it — and the variant's recent games with every player's place. From the
+``ranking-players`` and ``game-placements`` queries (``sql/reports/``).
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from paipu.reports.html import (
     tag,
 )
 from paipu.reports.pages import player_link
-from paipu.reports.standings import terms
+from paipu.reports.standings import sittings_table, terms
 from paipu.reports.variants import variant_info
 
 #: The places' colours in the distribution figure, 1st to 4th.
@@ -107,14 +108,20 @@ TERMS = (
 )
 
 
+#: Recent games listed on a ranking page with their places.
+GAMES_LIMIT = 100
+
+
 def page(
     variant: str,
     ranked: pl.DataFrame,
+    placements: pl.DataFrame,
     unplaced: Mapping[str, Any] | None,
     min_games: int,
     linked: Callable[[str], bool],
 ) -> Html:
-    """A variant's ranking page."""
+    """A variant's ranking page: the ranking, the placement figure, the recent games with
+    their places (``placements``: the variant's ``game-placements`` rows)."""
     info = variant_info(variant)
     four = bool(ranked.height) and ranked["seats"].max() == 4
     placed = unplaced["placed"] if unplaced else 0
@@ -127,11 +134,20 @@ def page(
         ),
         terms(TERMS),
     ]
+    games = [
+        tag("h2", "Games and places"),
+        sittings_table(
+            placements,
+            placements["seats"].max() if placements.height else 4,
+            linked,
+            GAMES_LIMIT,
+        ),
+    ]
     if not ranked.height:
         parts.append(
             tag("p", f"No player has {min_games} placed games of this variant.", class_="note")
         )
-        return join(parts)
+        return join(parts + games)
     places = ["1st", "2nd", "3rd", "4th"][: ranked["seats"].max()]
     columns = [
         Column("#", True),
@@ -173,7 +189,7 @@ def page(
         rows.append(row)
     parts.append(table(columns, rows, id_=f"ranking-{slug(variant)}"))
     parts.append(figure_html(placement_figure(ranked, places), f"ranking-places-{slug(variant)}"))
-    return join(parts)
+    return join(parts + games)
 
 
 def _with_p(value: str, percentile: float | None) -> Html:

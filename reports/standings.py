@@ -134,43 +134,52 @@ def _variant(
             id_=f"standings-table-{variant}",
         ),
         tag("h3", "Sittings"),
+        sittings_table(placements, 4, linked),
     ]
-    by_game = placements.partition_by("game", maintain_order=True)
-    if len(by_game) > SITTINGS_LIMIT:
-        parts.append(
-            tag("p", f"The {SITTINGS_LIMIT} most recent of {len(by_game):,}.", class_="note")
-        )
-    shown = list(reversed(by_game))[:SITTINGS_LIMIT]
-    parts.append(
-        table(
-            [
-                Column("sitting"),
-                Column("started"),
-                Column("hands", True),
-                *(
-                    Column(f"{n} 名次 {k}")
-                    for n, k in (("1st", "一"), ("2nd", "二"), ("3rd", "三"), ("4th", "四"))
-                ),
-            ],
-            (_sitting(g, linked) for g in shown),
-        )
-    )
     return parts
 
 
-def _sitting(game: pl.DataFrame, linked: Callable[[str], bool]) -> list[Any]:
+def sittings_table(
+    placements: pl.DataFrame,
+    seats: int,
+    linked: Callable[[str], bool],
+    limit: int = SITTINGS_LIMIT,
+) -> Html:
+    """The most recent ``limit`` games of ``game-placements`` rows, newest first: each with
+    its players by place (tied players together), their 比赛分 and, at four-player tables,
+    标准分."""
+    by_game = placements.partition_by("game", maintain_order=True) if placements.height else []
+    note: Any = ""
+    if len(by_game) > limit:
+        note = tag("p", f"The {limit} most recent of {len(by_game):,}.", class_="note")
+    names = (("1st", "一"), ("2nd", "二"), ("3rd", "三"), ("4th", "四"))[:seats]
+    return join(
+        [
+            note,
+            table(
+                [
+                    Column("sitting"),
+                    Column("started"),
+                    Column("hands", True),
+                    *(Column(f"{n} 名次 {k}") for n, k in names),
+                ],
+                (_sitting(g, seats, linked) for g in list(reversed(by_game))[:limit]),
+            ),
+        ]
+    )
+
+
+def _sitting(game: pl.DataFrame, seats: int, linked: Callable[[str], bool]) -> list[Any]:
     first = game.row(0, named=True)
     cells: list[Any] = [first["game"], when(first["started"]), first["hands"]]
-    for place in (1, 2, 3, 4):
+    for place in range(1, seats + 1):
         at = game.filter(pl.col("place") == place).rows(named=True)
         if not at:
             cells.append("")
             continue
         names = join((player_link("", r["player"], linked) for r in at), ", ")
-        cells.append(
-            Html(
-                f"{names} <span class=ci>({esc(signed(at[0]['score']))}, "
-                f"{esc(num(at[0]['standard_score'], 2))})</span>"
-            )
-        )
+        figures = [signed(at[0]["score"])]
+        if at[0]["standard_score"] is not None:
+            figures.append(num(at[0]["standard_score"], 2))
+        cells.append(Html(f"{names} <span class=ci>({esc(', '.join(figures))})</span>"))
     return cells

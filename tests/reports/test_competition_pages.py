@@ -65,6 +65,9 @@ def test_the_ranking_pages(club_report) -> None:
     assert "2.17 P50" in text and "3.00 P100" in text and "0.33 P0" in text  # 标准分 / game
     page = (club_report.out / "rankings-mcr.html").read_text(encoding="utf-8")
     assert 'id="ranking-places-mcr"' in page
+    games = text[text.index("Games and places") :]
+    assert games.index("s4") < games.index("s1")
+    assert "C (+16, 4.00) A , D (+0, 1.50)" in games  # s4: C 1st, A and D tied 2nd
 
 
 def test_the_tablemates_page(club_report) -> None:
