@@ -12,6 +12,7 @@ from pathlib import Path
 
 import duckdb
 
+from paipu.pipeline.report import select
 from paipu.pipeline.sql import apply_schema
 
 
@@ -39,6 +40,14 @@ def write(
             _hand(con, variant, game, number, f"2026-03-{day:02d} 19:{number:02d}:00", hand)
     con.close()
     return db
+
+
+def connect(db: Path) -> duckdb.DuckDBPyConnection:
+    """A read-only connection to ``db`` with every hand selected (``report_hands`` and
+    ``report_placements``), as the report makes them."""
+    con = duckdb.connect(str(db), read_only=True)
+    select(con)
+    return con
 
 
 def _hand(

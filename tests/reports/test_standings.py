@@ -28,7 +28,7 @@ import duckdb
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from sittings import Hand, write
+from sittings import Hand, connect, write
 from typer.testing import CliRunner
 
 from paipu.pipeline.cli import app
@@ -61,8 +61,7 @@ def sittings_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture
 def club(sittings_db: Path) -> duckdb.DuckDBPyConnection:
-    con = duckdb.connect(str(sittings_db), read_only=True)
-    select(con)
+    con = connect(sittings_db)
     yield con
     con.close()
 
@@ -201,8 +200,7 @@ def ties_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def test_standings_tie_breaks_and_shared_places(ties_db) -> None:
-    with duckdb.connect(str(ties_db), read_only=True) as con:
-        select(con)
+    with connect(ties_db) as con:
         rows = query(con, "standings").rows(named=True)
         assert [(r["place"], r["player"], r["standard_score"], r["score"]) for r in rows] == [
             (1, "Z", 5.0, 18),

@@ -16,20 +16,13 @@ import random
 from collections import Counter, defaultdict
 from pathlib import Path
 
-import duckdb
 import polars as pl
 import pytest
-from sittings import Hand, write
+from sittings import Hand, connect, write
 from typer.testing import CliRunner
 
 from paipu.pipeline.cli import app
-from paipu.pipeline.report import query, select
-
-
-def _open(db: Path) -> duckdb.DuckDBPyConnection:
-    con = duckdb.connect(str(db), read_only=True)
-    select(con)
-    return con
+from paipu.pipeline.report import query
 
 
 @pytest.fixture(scope="module")
@@ -44,7 +37,7 @@ def ten_hands(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def test_pair_dealins_against_expectation_worked_by_hand(ten_hands) -> None:
-    con = _open(ten_hands)
+    con = connect(ten_hands)
     rows = {
         (r["discarder"], r["winner"]): r
         for r in query(con, "pair-dealins", min_hands=1).rows(named=True)
@@ -65,7 +58,7 @@ def test_pair_dealins_against_expectation_worked_by_hand(ten_hands) -> None:
     assert rows["A", "D"]["expected"] == pytest.approx(0.75) and rows["A", "D"]["p_value"] == 1.0
     assert rows["B", "A"]["expected"] == 0 and rows["B", "A"]["ratio"] is None
     # sorted by p-value: the two pairs with deal-ins first
-    con = _open(ten_hands)
+    con = connect(ten_hands)
     order = query(con, "pair-dealins", min_hands=1)
     con.close()
     assert list(zip(order["discarder"][:2], order["winner"][:2], strict=True)) == [
@@ -83,7 +76,7 @@ def test_the_far_tail_and_the_minimum_of_shared_hands(tmp_path) -> None:
         + [Hand("ABCD", (-8, -8, -16, 32), [(3, 2)])] * 30
         + [Hand("ABCD", (0, 0, 0, 0))] * 2
     )
-    con = _open(write(tmp_path / "feed.duckdb", {"t": hands}))
+    con = connect(write(tmp_path / "feed.duckdb", {"t": hands}))
     rows = {
         (r["discarder"], r["winner"]): r
         for r in query(con, "pair-dealins", min_hands=1).rows(named=True)
@@ -127,7 +120,7 @@ def _random_club(seed: int) -> dict[str, list[Hand]]:
 
 def test_expectations_and_table_mates_match_a_direct_count(tmp_path) -> None:
     games = _random_club(11)
-    con = _open(write(tmp_path / "club.duckdb", games))
+    con = connect(write(tmp_path / "club.duckdb", games))
     pairs = query(con, "pair-dealins", min_hands=1).rows(named=True)
     mates = query(con, "table-mates", top=10).rows(named=True)
     con.close()
