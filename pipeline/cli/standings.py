@@ -39,6 +39,10 @@ def standings(
         str | None,
         typer.Option("--since", help="Only sittings with a hand from this date on (2026-01-31)."),
     ] = None,
+    sittings: Annotated[
+        bool,
+        typer.Option("--sittings", help="Also print every sitting: places, 比赛分, 标准分."),
+    ] = False,
     as_json: Annotated[
         bool,
         typer.Option("--json", help="Print the standings and every sitting as JSON."),
@@ -50,8 +54,8 @@ def standings(
     span) and 比赛分 = their score in it; players are ordered by Σ 标准分, then Σ 比赛分, then
     the number of 1st, 2nd, 3rd and 4th places, then the best single sitting.
 
-    A sitting counts when the same four names sit at its four seats throughout (docs/reports.md).
-    `--json` adds every sitting with its places.
+    A sitting counts when the same four names sit at its four seats throughout
+    (docs/reports.md). `--sittings` prints every sitting too, `--json` both.
 
     **Exit codes**: 0 printed; 4 no four-player sitting matches (nothing to rank);
     2 usage error (missing database, bad date); 1 the database could not be read.
@@ -77,8 +81,34 @@ def standings(
         out_console.print_json(json.dumps({"variants": result}, ensure_ascii=False, default=str))
     else:
         for part in result:
+            if sittings:
+                out_console.print(_sittings(part))
             out_console.print(_table(part))
     raise typer.Exit(EXIT_OK)
+
+
+def _sittings(part: dict[str, Any]) -> Table:
+    """Every sitting in the order played, one row per player by place."""
+    table = Table(title="sittings 各局", box=box.SIMPLE_HEAD, pad_edge=False)
+    table.add_column("局\nsitting", max_width=30, overflow="fold")
+    table.add_column("开始\nstarted")
+    table.add_column("名次\nplace", justify="right")
+    table.add_column("选手\nplayer", max_width=16, overflow="fold")
+    table.add_column("比赛分\nscore", justify="right")
+    table.add_column("标准分\nstandard", justify="right")
+    for sitting in part["sittings"]:
+        for k, p in enumerate(sitting["players"]):
+            first = k == 0
+            table.add_row(
+                sitting["game"] if first else "",
+                (sitting["started"] or "–")[:16].replace("T", " ") if first else "",
+                str(p["place"]),
+                p["player"],
+                f"{p['score']:+d}",
+                f"{p['standard_score']:.2f}",
+                end_section=k == len(sitting["players"]) - 1,
+            )
+    return table
 
 
 def _table(part: dict[str, Any]) -> Table:

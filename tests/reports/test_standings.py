@@ -298,6 +298,20 @@ def test_paipu_standings_prints_the_table_and_json(sittings_db) -> None:
     ]
 
 
+def test_paipu_standings_prints_every_sitting(sittings_db) -> None:
+    result = CliRunner().invoke(app, ["standings", "--db", str(sittings_db), "--sittings"])
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert max(len(line) for line in lines) <= 80
+    s2 = next(i for i, line in enumerate(lines) if line.split()[:1] == ["s2"])
+    assert [line.split()[-4:] for line in lines[s2 : s2 + 4]] == [
+        ["1", "B", "+30", "4.00"],
+        ["2", "A", "-10", "1.00"],
+        ["2", "C", "-10", "1.00"],
+        ["2", "E", "-10", "1.00"],
+    ]
+
+
 def test_paipu_standings_exit_codes(ties_db, tmp_path) -> None:
     runner = CliRunner()
     missing = runner.invoke(app, ["standings", "--db", str(tmp_path / "none.duckdb")])
