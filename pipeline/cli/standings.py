@@ -60,6 +60,8 @@ def standings(
     **Exit codes**: 0 printed; 4 no four-player sitting matches (nothing to rank);
     2 usage error (missing database, bad date); 1 the database could not be read.
     """
+    import duckdb
+
     from paipu.pipeline.standings import NoStandingsError
     from paipu.pipeline.standings import standings as compute
 
@@ -74,8 +76,9 @@ def standings(
     except ValueError as exc:  # a bad --since
         err_console.print(f"paipu standings: {exc}")
         raise typer.Exit(EXIT_USAGE) from None
-    except Exception as exc:  # duckdb.Error: unreadable or not a paipu database
-        err_console.print(f"paipu standings: {db}: {exc}")
+    except duckdb.Error as exc:  # unreadable, or not a paipu database
+        first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        err_console.print(f"paipu standings: {db}: not a readable paipu database ({first})")
         raise typer.Exit(EXIT_FAILED) from None
     if as_json:
         out_console.print_json(json.dumps({"variants": result}, ensure_ascii=False, default=str))

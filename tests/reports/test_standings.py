@@ -319,3 +319,9 @@ def test_paipu_standings_exit_codes(ties_db, tmp_path) -> None:
     nothing = runner.invoke(app, ["standings", "--db", str(ties_db), "--variant", "zipai_chenzhou"])
     assert nothing.exit_code == 4  # three players: no 标准分, no standings
     assert "four-player" in nothing.output
+    bad_date = runner.invoke(app, ["standings", "--db", str(ties_db), "--since", "March"])
+    assert bad_date.exit_code == 2 and "--since 'March'" in bad_date.output
+    other = tmp_path / "other.duckdb"
+    duckdb.connect(str(other)).close()  # a DuckDB file without paipu's tables
+    broken = runner.invoke(app, ["standings", "--db", str(other)])
+    assert broken.exit_code == 1 and "not a readable paipu database" in broken.output
