@@ -175,7 +175,7 @@ def page(
             r["games"],
             f"{r['hands']:,}",
             _with_p(num(r["mean_place"], 2), r["mean_place_pct"]),
-            *(pct(r[k]) for k in rate_keys),
+            *(_share(r, k, k == rate_keys[-1]) for k in rate_keys),
         ]
         if four:
             row.append(_with_p(num(r["mean_standard_score"], 2), r["mean_standard_score_pct"]))
@@ -190,6 +190,15 @@ def page(
     parts.append(table(columns, rows, id_=f"ranking-{slug(variant)}"))
     parts.append(figure_html(placement_figure(ranked, places), f"ranking-places-{slug(variant)}"))
     return join(parts + games)
+
+
+def _share(row: Mapping[str, Any], key: str, last: bool) -> Html | str:
+    """A place's share; the 1st and the last place with their percentiles."""
+    if key == "first_rate":
+        return _with_p(pct(row[key]), row["first_rate_pct"])
+    if last:
+        return _with_p(pct(row[key]), row["last_rate_pct"])
+    return pct(row[key])
 
 
 def _with_p(value: str, percentile: float | None) -> Html:
