@@ -12,8 +12,10 @@ import pytest
 from sittings import write
 from test_browser import PLOTS, Browser, Page, browser  # noqa: F401 (the browser fixture)
 from test_standings import SITTINGS
+from typer.testing import CliRunner
 
 from paipu.pipeline import report as report_module
+from paipu.pipeline.cli import app
 from paipu.pipeline.report import ReportOptions, ReportSummary, write_report
 
 PAGES = ("standings.html", "rankings.html", "rankings-mcr.html", "tablemates.html")
@@ -75,6 +77,16 @@ def test_the_tablemates_page(club_report) -> None:
     assert "No pair shared 20 hands" in text  # 8 hands in all
     mates = text[text.index("Most frequent table-mates") :]
     assert "C A 6 (3) · B 6 (3) · D 6 (3) · E 6 (3)" in mates  # C sat every sitting
+
+
+def test_paipu_report_min_games(club_report, tmp_path) -> None:
+    db = club_report.out.parent / "club.duckdb"
+    args = ["report", "--db", str(db), "--out", str(tmp_path), "-j", "1", "--min-games", "4"]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    text = _text(tmp_path / "rankings-mcr.html")
+    assert "1 players with at least 4 of the 4 placed games" in text  # C sat all four
+    assert CliRunner().invoke(app, [*args[:-1], "0"]).exit_code == 2
 
 
 def test_the_cli_default_is_the_report_default() -> None:
