@@ -4,7 +4,8 @@ The pages (see ``docs/reports.md``): ``index.html`` (overview), ``winrates.html`
 ``fans.html``, ``dealin.html``, ``audit.html``, ``players/index.html`` and one page per
 player under ``players/``, one replay page per hand under ``hands/`` with one data script
 per game under ``data/``, and the shared ``assets/`` (plotly.js, the style sheet, the replay
-script) unless pages inline them.
+script) unless pages inline them. Beside them the competition pages: ``standings.html``,
+``rankings.html`` with a ``rankings-<variant>.html`` per variant, and ``tablemates.html``.
 
 Every query reads the hands through the temporary table ``report_hands`` that
 ``report-selection`` makes from the filters (the rejects through ``report_rejects``). The
@@ -29,8 +30,11 @@ import duckdb
 import polars as pl
 
 from paipu.pipeline.lake import connect_read
-from paipu.pipeline.sql import load_queries
+from paipu.pipeline.sql import QueryError, load_queries
 from paipu.reports import frames, pages
+from paipu.reports import rankings as rankings_page
+from paipu.reports import standings as standings_page
+from paipu.reports import tablemates as tablemates_page
 from paipu.reports.html import Assets, player_file, render_page, replay_js
 from paipu.reports.replay import HandPages, tile_list
 from paipu.reports.variants import fan_names, variant_info
@@ -47,6 +51,11 @@ EXTREMES = 10
 COMBINATIONS = 20
 #: Mismatched hands and rejects listed on the audit page.
 AUDIT_LIMIT = 2000
+#: Placed games a player needs to be ranked (``paipu report --min-games``).
+MIN_GAMES = 10
+#: Hands a pair must share to be tested on the table-mates page; table-mates per player.
+PAIR_MIN_HANDS = 20
+TABLE_MATES = 5
 
 
 class NoHandsError(ValueError):
@@ -62,6 +71,7 @@ class ReportOptions:
     since: str | None = None  # ISO date or date-time
     inline: bool = False  # every page self-contained (scripts and styles inlined)
     jobs: int = 1  # threads of the database engine
+    min_games: int = MIN_GAMES  # placed games a player needs to be ranked
 
 
 @dataclass
@@ -110,10 +120,43 @@ def select(
 ) -> None:
     """Make ``report_hands``, the hands a report with these filters covers, and set the
     session variables ``report_variant`` and ``report_player`` that the queries of rejected
-    hands filter by (rejects are not hands of ``report_hands``)."""
+    hands filter by (rejects are not hands of ``report_hands``); then ``report_placements``,
+    the places of every game those hands belong to (``sql/reports/standings.sql``)."""
     execute(con, "report-selection", variant=variant, player=player, since=since)
     con.execute("SET VARIABLE report_variant = ?::VARCHAR", [variant])
     con.execute("SET VARIABLE report_player = ?::VARCHAR", [player])
+    execute(con, "report-placements")  # every game's places: standings, rankings, table-mates
+
+
+def named_defaults() -> dict[str, Any]:
+    """The parameters of a named query run alone (``paipu sql --named``) when not given: no
+    filter, and the report's own limits."""
+    return {
+        "variant": None,
+        "player": None,
+        "since": None,
+        "limit": pages.LIST_LIMIT,
+        "top": TABLE_MATES,
+        "window": ROLLING_WINDOW,
+        "min_games": MIN_GAMES,
+        "min_hands": PAIR_MIN_HANDS,
+    }
+
+
+def named(con: duckdb.DuckDBPyConnection, name: str, **params: Any) -> duckdb.DuckDBPyRelation:
+    """A named query of ``sql/reports`` run alone on the whole database, as a relation: the
+    selection of every hand (``report_hands``, ``report_placements``) is made first, and the
+    parameters not given take :func:`named_defaults`. QueryError for an unknown name or a
+    statement that returns no rows (``report-selection``)."""
+    queries = load_queries()
+    if name not in queries:
+        raise QueryError(f"no query named {name!r} (paipu sql --list shows them)")
+    sql = queries[name].sql
+    if sql.lstrip().upper().startswith("CREATE"):
+        raise QueryError(f"{name!r} makes a table for the other queries and returns no rows")
+    select(con)
+    values = {**named_defaults(), **params}
+    return con.sql(sql, params={k: v for k, v in values.items() if f"${k}" in sql} or None)
 
 
 def write_report(
@@ -228,6 +271,8 @@ def write_report(
             ),
             figures=False,
         )
+        tell("rankings")
+        _ranking_pages(con, options.min_games, linked, write)
         tell("players")
         _player_pages(con, options.player, rates, dealin_players, profile, linked, write)
         tell("hands")
@@ -273,6 +318,49 @@ def _player_pages(
             pages.player_page(data, linked),
             root="../",
         )
+
+
+def _ranking_pages(
+    con: duckdb.DuckDBPyConnection,
+    min_games: int,
+    linked: Callable[[str], bool],
+    write: Callable[..., None],
+) -> None:
+    """The standings, the rankings (an index and a page per variant) and the table-mates."""
+    unplaced = query(con, "games-unplaced")
+    placements = query(con, "game-placements")
+    write(
+        "standings.html",
+        "Standings 比赛排名",
+        standings_page.page(query(con, "standings"), placements, unplaced, linked),
+        figures=False,
+    )
+    ranked = query(con, "ranking-players", min_games=min_games)
+    write(
+        "rankings.html", "Rankings", rankings_page.index(ranked, unplaced, min_games), figures=False
+    )
+    for row in unplaced.iter_rows(named=True):
+        variant = row["variant"]
+        body = rankings_page.page(
+            variant,
+            ranked.filter(pl.col("variant") == variant),
+            placements.filter(pl.col("variant") == variant),
+            row,
+            min_games,
+            linked,
+        )
+        write(rankings_page.page_file(variant), f"Rankings: {variant_info(variant).title}", body)
+    write(
+        "tablemates.html",
+        "Table-mates",
+        tablemates_page.page(
+            query(con, "table-mates", top=TABLE_MATES),
+            query(con, "pair-dealins", min_hands=PAIR_MIN_HANDS),
+            PAIR_MIN_HANDS,
+            linked,
+        ),
+        figures=False,
+    )
 
 
 def _by_player(frame: pl.DataFrame) -> dict[str, pl.DataFrame]:

@@ -48,6 +48,9 @@ NAV = (
     ("dealin.html", "Deal-in risk"),
     ("players/index.html", "Players"),
     ("audit.html", "Audit"),
+    ("standings.html", "Standings"),
+    ("rankings.html", "Rankings"),
+    ("tablemates.html", "Table-mates"),
 )
 #: Plotly's configuration on every figure: no logo, resizing with the window.
 PLOTLY_CONFIG = {"displaylogo": False, "responsive": True}

@@ -217,6 +217,12 @@ def overview(
             "biggest wins and losses, fan profile, deal-ins, missed wins, replays.</li>"
             "<li><a href='audit.html'>Audit</a>: hands whose record disagrees with the rules, "
             "fan by fan, and the rejected hands with their reasons.</li>"
+            "<li><a href='standings.html'>Standings</a> 比赛排名: places, 标准分 and 比赛分 of "
+            "every sitting, the competition standings.</li>"
+            "<li><a href='rankings.html'>Rankings</a>: per variant, placements and rates with "
+            "each player's percentile.</li>"
+            "<li><a href='tablemates.html'>Table-mates</a>: who sits with whom, and deal-ins "
+            "between pairs against chance.</li>"
             "</ul>"
         ),
         tag("h2", "Variants"),

@@ -10,7 +10,18 @@ from typing import Annotated
 
 import typer
 
-from paipu.pipeline.cli import audit, convert, demo, export, ingest, report, score, simulate, sql
+from paipu.pipeline.cli import (
+    audit,
+    convert,
+    demo,
+    export,
+    ingest,
+    report,
+    score,
+    simulate,
+    sql,
+    standings,
+)
 
 app = typer.Typer(
     name="paipu",
@@ -32,6 +43,7 @@ app.command(name="simulate", no_args_is_help=True)(simulate.simulate)
 app.command(name="report", no_args_is_help=True)(report.report)
 app.command(name="sql", no_args_is_help=True)(sql.sql)
 app.command(name="export", no_args_is_help=True)(export.export)
+app.command(name="standings", no_args_is_help=True)(standings.standings)
 app.command(name="demo")(demo.demo)
 
 

@@ -55,9 +55,19 @@ def report(
     jobs: Annotated[
         int, typer.Option("--jobs", "-j", min=1, help="Threads of the database engine.")
     ] = default_jobs(),
+    min_games: Annotated[
+        int,
+        typer.Option(
+            "--min-games",
+            min=1,
+            help="Placed games a player needs to be on a variant's ranking page (and in the "
+            "population of its percentiles).",
+        ),
+    ] = 10,  # paipu.pipeline.report.MIN_GAMES (not imported here: the CLI starts fast)
 ) -> None:
     """Write the report pages: an overview (`index.html`), win rates, fan frequencies,
-    deal-in risk, a page per player, a replay page per hand and the audit.
+    deal-in risk, a page per player, a replay page per hand and the audit; the competition
+    standings, a ranking page per variant and the table-mates.
 
     Pages open from disk with no network: plotly.js and the replay script are written once
     into `OUT/assets/`, each game's hands into a script of `OUT/data/`, all loaded by
@@ -78,7 +88,7 @@ def report(
     except ValueError as exc:
         err_console.print(f"paipu report: {exc}")
         raise typer.Exit(EXIT_USAGE) from None
-    options = ReportOptions(variant, player, since, self_contained, jobs)
+    options = ReportOptions(variant, player, since, self_contained, jobs, min_games=min_games)
     try:
         with err_console.status("writing the report") as status:
             summary = write_report(

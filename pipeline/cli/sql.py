@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.table import Table
@@ -18,15 +18,36 @@ from paipu.pipeline.cli.common import (
     store_path,
 )
 
+if TYPE_CHECKING:
+    import duckdb
+
 
 def sql(
     query: Annotated[
-        str, typer.Argument(help='The SQL to run (DuckDB dialect), e.g. "SELECT * FROM wins".')
-    ],
+        str | None,
+        typer.Argument(help='The SQL to run (DuckDB dialect), e.g. "SELECT * FROM wins".'),
+    ] = None,
     db: Annotated[
         Path | None, typer.Option("--db", help="The DuckDB file written by `paipu ingest`.")
     ] = None,
     lake: Annotated[Path | None, typer.Option("--lake", help=LAKE_HELP)] = None,
+    named: Annotated[
+        str | None,
+        typer.Option(
+            "--named",
+            help="Run a named query of the report instead (e.g. pair-dealins, standings); "
+            "--list shows them.",
+        ),
+    ] = None,
+    param: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--param", "-p", help="A parameter of the named query, KEY=VALUE (min_hands=50)."
+        ),
+    ] = None,
+    list_named: Annotated[
+        bool, typer.Option("--list", help="List the named queries and what they return.")
+    ] = False,
     csv: Annotated[
         Path | None, typer.Option("--csv", help="Write the whole result to this CSV file.")
     ] = None,
@@ -44,14 +65,26 @@ def sql(
     discards, missed_wins, events, rejects. Try `paipu sql "DESCRIBE hands" --db FILE`,
     or on a lake `paipu sql "SELECT variant, count(*) FROM hands GROUP BY 1" --lake DIR`.
 
+    `--named NAME` runs one of the report's named queries (`sql/reports/*.sql`) on every
+    hand, its parameters from `--param KEY=VALUE` or the report's defaults: e.g.
+    `paipu sql --named pair-dealins -p min_hands=50 --db FILE`, who dealt in to whom more
+    than their rates predict; `--list` names them all.
+
     **Exit codes**: 0 done; 1 the query failed (its error is printed); 2 usage error
-    (missing database or lake, both or neither of --db and --lake, both --csv and
-    --parquet); 130 interrupted.
+    (missing database or lake, both or neither of --db and --lake, no query or two, both
+    --csv and --parquet, a bad --param); 130 interrupted.
     """
     import duckdb
 
     from paipu.pipeline.lake import connect_read
 
+    if list_named:
+        _list()
+        raise typer.Exit(EXIT_OK)
+    if (query is None) == (named is None):
+        err_console.print("paipu sql: give a QUERY or --named NAME (one of them)")
+        raise typer.Exit(EXIT_USAGE)
+    params = _params(param or [])
     source = store_path("sql", db, lake)
     if csv is not None and parquet is not None:
         err_console.print("paipu sql: give --csv or --parquet, not both")
@@ -62,7 +95,7 @@ def sql(
         err_console.print(f"paipu sql: cannot open {source}: {exc}")
         raise typer.Exit(EXIT_FAILED) from None
     try:
-        relation = con.sql(query)
+        relation = con.sql(query) if query is not None else _named(con, str(named), params)
         if relation is None:
             err_console.print("done (the statement returns no rows)")
             raise typer.Exit(EXIT_OK)
@@ -80,6 +113,43 @@ def sql(
     finally:
         con.close()
     raise typer.Exit(EXIT_OK)
+
+
+def _params(items: list[str]) -> dict[str, object]:
+    """``KEY=VALUE`` pairs; a value of digits is a number."""
+    params: dict[str, object] = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep or not key:
+            err_console.print(f"paipu sql: --param {item!r}: expected KEY=VALUE")
+            raise typer.Exit(EXIT_USAGE)
+        params[key] = int(value) if value.lstrip("-").isdigit() else value
+    return params
+
+
+def _named(
+    con: duckdb.DuckDBPyConnection, name: str, params: dict[str, object]
+) -> duckdb.DuckDBPyRelation:
+    from paipu.pipeline.report import named
+    from paipu.pipeline.sql import QueryError
+
+    try:
+        return named(con, name, **params)
+    except QueryError as exc:
+        err_console.print(f"paipu sql: {exc}")
+        raise typer.Exit(EXIT_USAGE) from None
+
+
+def _list() -> None:
+    from paipu.pipeline.sql import load_queries
+
+    table = Table(show_lines=False)
+    table.add_column("name")
+    table.add_column("file")
+    table.add_column("returns", overflow="fold")
+    for query in load_queries().values():
+        table.add_row(query.name, query.source, " ".join(query.doc.split()).split(". ")[0])
+    out_console.print(table)
 
 
 def _print(frame: object, rows: int) -> None:

@@ -18,6 +18,8 @@ def test_every_named_query_explains_against_the_schema() -> None:
     # The report's first query builds the selection table the others join.
     if "report-selection" in queries:
         run(con, "report-selection", variant=None, player=None, since=None)
+    if "report-placements" in queries:  # and the places of its games (standings.sql)
+        run(con, "report-placements")
     for name, query in queries.items():
         values = {
             "variant": None,
@@ -27,6 +29,8 @@ def test_every_named_query_explains_against_the_schema() -> None:
             "top": 5,
             "window": 50,
             "table": "hands",
+            "min_games": 1,
+            "min_hands": 1,
         }
         params = {p: v for p, v in values.items() if f"${p}" in query.sql}
         con.sql("EXPLAIN " + query.sql, params=params)
