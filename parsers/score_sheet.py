@@ -521,3 +521,40 @@ def _shared(parts: list[str]) -> str:
 
 def _compact_json(value: Mapping[str, Any]) -> str:
     return json.dumps(dict(value), ensure_ascii=False, sort_keys=True) if value else ""
+
+
+def as_recorded(record: HandRecord) -> HandRecord:
+    """A hand as a sheet writes it: a recorded-only hand stays as it is; an event log is
+    replayed and its computed result (winners, fans, totals, deltas) becomes the claim.
+    :class:`~paipu.rules.replay.RuleViolation` if it does not replay."""
+    if is_recorded(record):
+        return record
+    from paipu.rules.replay import replay
+
+    outcome = replay(record)
+    wins = [
+        RecordedWin(
+            w.seat,
+            w.from_seat,
+            w.tile,
+            w.total,
+            tuple(RecordedFan(f.id, f.points, f.count) for f in w.fans),
+        )
+        for w in outcome.wins
+    ]
+    return recorded_hand(
+        record.variant,
+        record.game,
+        record.hand,
+        record.players,
+        record.dealer,
+        wins,
+        outcome.deltas,
+        {"format": "paipu"},
+        facts={"fans_complete": True},
+        rules=record.rules,
+        time=record.time,
+        round_wind=record.round_wind,
+        seat_winds=record.seat_winds,
+        outcome=outcome.outcome,
+    )

@@ -27,7 +27,9 @@ import duckdb
 import pyarrow as pa
 
 from paipu.parsers import Parsed, Rejected, detect_or_reject, location, parse_unit, units
+from paipu.parsers.recorded import is_recorded, unplayed
 from paipu.pipeline.rows import HAND_TABLES, TABLES, RowBuffer
+from paipu.pipeline.sheet_audit import Sittings, audit_recorded
 from paipu.pipeline.sql import apply_schema
 from paipu.rules.replay import RuleViolation, replay
 from paipu.rules.shanten import caches_full, clear_caches
@@ -215,18 +217,25 @@ def process(task: Task) -> Chunk:
     if caches_full():
         clear_caches()
     rows = RowBuffer()
+    sittings = Sittings()  # score sheets and 国标小助手 records: checked across a sitting
     for line, text in task.units:
         for result in parse_unit(task.fmt, task.path, line, text):
             if isinstance(result, Rejected):
                 rows.add_reject(result)
                 continue
-            rows_for(result, task.fmt, rows)
+            rows_for(result, task.fmt, rows, sittings)
     return Chunk.of(rows)
 
 
-def rows_for(parsed: Parsed, fmt: str, rows: RowBuffer) -> None:
-    """Replay one parsed hand into ``rows`` (or a reject row)."""
+def rows_for(parsed: Parsed, fmt: str, rows: RowBuffer, sittings: Sittings | None = None) -> None:
+    """Replay one parsed hand into ``rows`` (or a reject row); a recorded-only hand (no
+    events) is audited instead and loaded as recorded, unless it was never played."""
     record = parsed.record
+    if is_recorded(record):
+        if not unplayed(record):
+            verdict = audit_recorded(record, sittings)
+            rows.add_recorded(record, verdict, fmt, parsed.path, parsed.line)
+        return
     try:
         outcome = replay(record)
     except RuleViolation as exc:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -27,11 +27,21 @@ def convert(
     out: Annotated[
         Path, typer.Option("--out", "-o", help="The paipu log to write ('-' for standard output).")
     ],
+    sheet: Annotated[
+        bool,
+        typer.Option(
+            "--sheet",
+            help="Write a score sheet (CSV, docs/clubs.md) instead: one row per hand; an "
+            "event log is replayed and its computed result written. Implied by an --out "
+            "ending in .csv.",
+        ),
+    ] = False,
 ) -> None:
-    """Convert records to the paipu log format (`.paipu.jsonl`), one hand per line.
+    """Convert records to the paipu log format (`.paipu.jsonl`), one hand per line, or to
+    a club's score sheet (`--sheet`, or an `--out` ending in `.csv`).
 
     Conversion only reads the source format; `paipu audit` checks the rules. A hand that
-    cannot be read is reported on standard error and left out.
+    cannot be read (or, for a sheet, replayed) is reported on standard error and left out.
 
     **Exit codes**: 0 every hand converted; 3 some could not be read; 2 usage error.
     """
@@ -46,6 +56,11 @@ def convert(
     except OSError as exc:
         err_console.print(f"paipu convert: cannot write {out}: {exc.strerror}")
         raise typer.Exit(EXIT_USAGE) from None
+    if sheet or out.suffix.lower() == ".csv":
+        with stream:
+            written, rejected = _write_sheet(files, stream)
+        err_console.print(f"{written:,} hands written to {out}, {rejected:,} skipped")
+        raise typer.Exit(EXIT_REJECTED if rejected else EXIT_OK)
     with stream:
         for path in files:
             for item in parse_any(path):
@@ -57,3 +72,28 @@ def convert(
                     err_console.print(f"skipped {item.describe()}", markup=False)
     err_console.print(f"{written:,} hands written to {out}, {rejected:,} skipped")
     raise typer.Exit(EXIT_REJECTED if rejected else EXIT_OK)
+
+
+def _write_sheet(files: list[Path], stream: Any) -> tuple[int, int]:
+    """Every readable hand of ``files`` as one score sheet; (written, skipped)."""
+    from paipu.parsers import Parsed, parse_any
+    from paipu.parsers.recorded import is_recorded, unplayed
+    from paipu.parsers.score_sheet import as_recorded, write_sheet
+    from paipu.rules.replay import RuleViolation
+
+    records = []
+    rejected = 0
+    for path in files:
+        for item in parse_any(path):
+            if not isinstance(item, Parsed):
+                rejected += 1
+                err_console.print(f"skipped {item.describe()}", markup=False)
+                continue
+            if is_recorded(item.record) and unplayed(item.record):
+                continue
+            try:
+                records.append(as_recorded(item.record))
+            except RuleViolation as exc:
+                rejected += 1
+                err_console.print(f"skipped {item.path}:{item.line}: {exc.describe()}")
+    return write_sheet(records, stream), rejected
