@@ -86,8 +86,6 @@ def detect(path: Path) -> str:
     from paipu.parsers.mahjong_helper import looks_like_helper
     from paipu.parsers.score_sheet import looks_like_sheet
 
-    if looks_like_helper(text):
-        return "mahjong-helper"
     if looks_like_sheet(text.split("\n", 1)[0]):
         return "score-sheet"
     if text.startswith("{"):
@@ -96,6 +94,10 @@ def detect(path: Path) -> str:
             return "paipu"
         if first_key and first_key.group(1) in _BOTZONE_JSON_KEYS:
             return "botzone-json"
+        if looks_like_helper(text):
+            return "mahjong-helper"
+    elif looks_like_helper(text):  # a history array or a P2P stream
+        return "mahjong-helper"
         first_line = text.split("\n", 1)[0]
         if '"paipu"' in first_line:
             return "paipu"
@@ -194,6 +196,16 @@ def parse_unit(fmt: str, path: str, line: int, text: str | None) -> list[ParseRe
 
         return list(parse_helper_text(text.lstrip("\ufeff"), path))
     raise FormatError(f"unknown format {fmt!r} (known: {', '.join(FORMATS)})")
+
+
+def read_whole(path: Path) -> str | Rejected:
+    """The text of a file read whole (a BOM dropped), or the whole file's rejection."""
+    try:
+        return path.read_bytes().decode("utf-8-sig")
+    except OSError as exc:
+        return Rejected(str(path), 0, f"cannot read the file ({exc.strerror})")
+    except UnicodeDecodeError as exc:
+        return Rejected(str(path), 0, f"not UTF-8 text ({exc.reason})")
 
 
 def detect_or_reject(path: Path, name: str | None = None) -> str | Rejected:

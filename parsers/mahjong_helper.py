@@ -29,7 +29,7 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-from paipu.parsers import Parsed, ParseResult, Rejected
+from paipu.parsers import Parsed, ParseResult, Rejected, read_whole
 from paipu.parsers.recorded import recorded_hand
 from paipu.rules.record import RecordedFan, RecordedWin
 from paipu.rules.settlement import mcr_win_deltas
@@ -119,13 +119,9 @@ def looks_like_helper(text: str) -> bool:
 
 def parse_helper(path: Path) -> Iterator[ParseResult]:
     """Every hand of a 国标小助手 file."""
-    try:
-        text = path.read_bytes().decode("utf-8-sig")
-    except OSError as exc:
-        yield Rejected(str(path), 0, f"cannot read the file ({exc.strerror})")
-        return
-    except UnicodeDecodeError as exc:
-        yield Rejected(str(path), 0, f"not UTF-8 text ({exc.reason})")
+    text = read_whole(path)
+    if isinstance(text, Rejected):
+        yield text
         return
     yield from parse_helper_text(text, str(path))
 
@@ -252,8 +248,8 @@ def parse_detail(
     facts: dict[str, Any] = {"fans_complete": False}
     if any(penalties):
         facts["penalties"] = list(penalties)
-    if k >= 4:
-        facts["seat_mode"] = "换位"  # 门风刻 may come from the 固定 mode: see the audit
+    if k >= 4:  # the seat winds of the app's other seat mode (固定), for the audit
+        facts["fixed_seat_winds"] = [tile_name(EAST + (p - k % 4) % 4) for p in range(4)]
     win_hand = fields.get("win_hand", {})
     request = None
     if winner is not None:

@@ -29,7 +29,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import IO, Any
 
-from paipu.parsers import Parsed, ParseResult, Rejected
+from paipu.parsers import Parsed, ParseResult, Rejected, read_whole
 from paipu.parsers.recorded import (
     find_fan,
     is_recorded,
@@ -38,7 +38,7 @@ from paipu.parsers.recorded import (
     variant_fan_index,
 )
 from paipu.rules.melds import Meld, MeldError
-from paipu.rules.record import HandRecord, RecordedFan, RecordedWin
+from paipu.rules.record import HandRecord, RecordedFan, RecordedResult, RecordedWin
 from paipu.rules.score import FLAG_NAMES
 from paipu.rules.tiles import TileError, format_tiles, parse_tile, parse_tiles, tile_name
 from paipu.rules.variants import VariantError, get_variant
@@ -85,13 +85,9 @@ def looks_like_sheet(first_line: str) -> bool:
 
 def parse_sheet(path: Path) -> Iterator[ParseResult]:
     """Stream the hands of a score sheet file."""
-    try:
-        text = path.read_text(encoding="utf-8-sig")
-    except OSError as exc:
-        yield Rejected(str(path), 0, f"cannot read the file ({exc.strerror})")
-        return
-    except UnicodeDecodeError as exc:
-        yield Rejected(str(path), 0, f"not UTF-8 text ({exc.reason})")
+    text = read_whole(path)
+    if isinstance(text, Rejected):
+        yield text
         return
     yield from read_sheet(io.StringIO(text), str(path))
 
@@ -523,38 +519,26 @@ def _compact_json(value: Mapping[str, Any]) -> str:
     return json.dumps(dict(value), ensure_ascii=False, sort_keys=True) if value else ""
 
 
-def as_recorded(record: HandRecord) -> HandRecord:
-    """A hand as a sheet writes it: a recorded-only hand stays as it is; an event log is
-    replayed and its computed result (winners, fans, totals, deltas) becomes the claim.
-    :class:`~paipu.rules.replay.RuleViolation` if it does not replay."""
+def as_recorded(record: HandRecord, result: RecordedResult | None = None) -> HandRecord:
+    """A hand as a sheet writes it: a recorded-only hand stays as it is; an event log
+    becomes one whose claim is ``result`` (for ``paipu convert``: the result the engine
+    computed) or, without it, the log's own recorded result."""
     if is_recorded(record):
         return record
-    from paipu.rules.replay import replay
-
-    outcome = replay(record)
-    wins = [
-        RecordedWin(
-            w.seat,
-            w.from_seat,
-            w.tile,
-            w.total,
-            tuple(RecordedFan(f.id, f.points, f.count) for f in w.fans),
-        )
-        for w in outcome.wins
-    ]
+    claim = result if result is not None else record.result
     return recorded_hand(
         record.variant,
         record.game,
         record.hand,
         record.players,
         record.dealer,
-        wins,
-        outcome.deltas,
+        claim.wins if claim is not None else (),
+        claim.deltas if claim is not None and claim.deltas else (0,) * len(record.players),
         {"format": "paipu"},
         facts={"fans_complete": True},
         rules=record.rules,
         time=record.time,
         round_wind=record.round_wind,
         seat_winds=record.seat_winds,
-        outcome=outcome.outcome,
+        outcome=claim.outcome if claim is not None else "draw",
     )

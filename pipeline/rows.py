@@ -115,25 +115,15 @@ class RowBuffer:
             document = record.to_json()
             arrays = document["events"]
             text = dumps_json(document)
-        self._row(
-            "hands",
-            **key,
-            variant=record.variant,
-            rules=_rules_json(record.rules),
-            time=record.time,
-            players=list(players),
-            dealer=record.dealer,
-            round_wind=tile_name(record.round_wind),
-            outcome=outcome.outcome,
-            winners=len(outcome.wins),
-            verdict=outcome.verdict,
-            problems=list(outcome.problems),
-            n_events=len(record.events),
-            source_format=fmt,
-            source_file=path,
-            source_line=line,
-            record=text,
-            source_kind="events",
+        self._hand_row(
+            record,
+            outcome.outcome,
+            len(outcome.wins),
+            outcome.verdict,
+            outcome.problems,
+            (fmt, path, line),
+            text,
+            "events",
         )
         recorded = record.result.deltas if record.result is not None else None
         winners = {w.seat for w in outcome.wins}
@@ -206,6 +196,41 @@ class RowBuffer:
             )
         self._event_rows(record, arrays)
 
+    def _hand_row(
+        self,
+        record: HandRecord,
+        outcome: str,
+        winners: int,
+        verdict: str,
+        problems: tuple[str, ...],
+        source: tuple[str, str, int],
+        text: str,
+        source_kind: str,
+    ) -> None:
+        """The ``hands`` row of a hand; ``source`` is (format, file, line)."""
+        fmt, path, line = source
+        self._row(
+            "hands",
+            game=record.game,
+            hand=record.hand,
+            variant=record.variant,
+            rules=_rules_json(record.rules),
+            time=record.time,
+            players=list(record.players),
+            dealer=record.dealer,
+            round_wind=tile_name(record.round_wind),
+            outcome=outcome,
+            winners=winners,
+            verdict=verdict,
+            problems=list(problems),
+            n_events=len(record.events),
+            source_format=fmt,
+            source_file=path,
+            source_line=line,
+            record=text,
+            source_kind=source_kind,
+        )
+
     def add_recorded(
         self, record: HandRecord, verdict: RecordedVerdict, fmt: str, path: str, line: int
     ) -> None:
@@ -227,25 +252,15 @@ class RowBuffer:
         self.hands += 1
         if verdict.status != "ok":
             self.mismatched += 1
-        self._row(
-            "hands",
-            **key,
-            variant=record.variant,
-            rules=_rules_json(record.rules),
-            time=record.time,
-            players=list(players),
-            dealer=record.dealer,
-            round_wind=tile_name(record.round_wind),
-            outcome=result.outcome if result is not None else "draw",
-            winners=len(wins),
-            verdict=verdict.status,
-            problems=list(verdict.problems),
-            n_events=0,
-            source_format=fmt,
-            source_file=path,
-            source_line=line,
-            record=dumps_json(record.to_json()),
-            source_kind=RECORDED,
+        self._hand_row(
+            record,
+            result.outcome if result is not None else "draw",
+            len(wins),
+            verdict.status,
+            verdict.problems,
+            (fmt, path, line),
+            dumps_json(record.to_json()),
+            RECORDED,
         )
         winners = {w.seat for w in wins}
         dealt_in = {w.from_seat for w in wins if w.from_seat is not None}
@@ -267,7 +282,10 @@ class RowBuffer:
                 penalty=penalties[seat] if penalties else None,
             )
         table = get_variant(record.variant).spec.fans.by_id
-        for win, request in zip(wins, tiles, strict=False):
+        answers = list(verdict.computed.get("wins", [])) + [{}] * len(wins)
+        for win, request, answer in zip(wins, tiles, answers, strict=False):
+            # the claimed fans, each at the rules' price where the audit knows it
+            priced = {f[0]: f[1] for f in answer.get("fans", [])}
             flags = (request or {}).get("flags", {})
             robbing = bool(flags.get("robbing_kong"))
             fans_total = sum(f.points * f.count for f in win.fans)
@@ -303,7 +321,7 @@ class RowBuffer:
                     fan=fan.id,
                     name_zh=fan_def.name_zh if fan_def is not None else fan.id,
                     name_en=fan_def.name_en if fan_def is not None else fan.id,
-                    points=fan.points,
+                    points=priced.get(fan.id, fan.points),
                     count=fan.count,
                 )
 

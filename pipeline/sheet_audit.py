@@ -160,7 +160,8 @@ def audit_recorded(record: HandRecord, sittings: Sittings | None = None) -> Reco
     n = len(record.players)
     recorded_deltas = result.deltas if result is not None else None
     wins = result.wins if result is not None else ()
-    expected: list[int] | None = [0] * n
+    expected: list[int] | None = [0] * n  # the settlement of what was claimed
+    answer: list[int] | None = [0] * n  # the rules' answer: the settlement of the rules' total
     computed_wins = []
     if len(wins) > 1 and not variant.spec.multiple_wins:
         findings.append(
@@ -182,13 +183,12 @@ def audit_recorded(record: HandRecord, sittings: Sittings | None = None) -> Reco
             deltas = check.without_tiles(len(flowers[i]) if i < len(flowers) else None)
         findings += check.findings
         computed_wins.append(check.computed)
-        if deltas is None or expected is None:
-            expected = None
-        else:
-            expected = [e + d for e, d in zip(expected, deltas, strict=True)]
+        expected = _add(expected, deltas)
+        answer = _add(answer, check.answer_deltas)
     penalties = facts.get("penalties")
-    if expected is not None and penalties:
-        expected = [e + p for e, p in zip(expected, penalties, strict=True)]
+    if penalties:
+        expected = _add(expected, penalties)
+        answer = _add(answer, penalties)
     if recorded_deltas is not None:
         findings += _check_deltas(record, recorded_deltas, expected)
     statuses = {f.status for f in findings}
@@ -196,10 +196,16 @@ def audit_recorded(record: HandRecord, sittings: Sittings | None = None) -> Reco
     computed: dict[str, Any] = {"outcome": result.outcome if result is not None else "draw"}
     if computed_wins:
         computed["wins"] = computed_wins
-    computed["deltas"] = expected
+    computed["deltas"] = answer
     if running is not None:
         computed["running"] = running
     return RecordedVerdict(status, tuple(findings), computed)
+
+
+def _add(total: list[int] | None, deltas: Sequence[int] | None) -> list[int] | None:
+    if total is None or deltas is None:
+        return None
+    return [t + d for t, d in zip(total, deltas, strict=True)]
 
 
 def _check_deltas(
@@ -246,6 +252,8 @@ class _WinCheck:
         self.table = variant.spec.fans
         self.findings: list[Finding] = []
         self.computed: dict[str, Any] = {"seat": win.seat}
+        #: The rules' answer to this win (nothing paid when it is not a win); None: unknown.
+        self.answer_deltas: tuple[int, ...] | None = None
         if win.from_seat is not None:
             self.computed["from"] = win.from_seat
 
@@ -255,6 +263,30 @@ class _WinCheck:
     # ---------------------------------------------------------------- with tiles
 
     def with_tiles(self, tiles: Mapping[str, Any]) -> tuple[int, ...] | None:
+        """Rescore the tiles and compare; a 国标小助手 claim that disagrees only because
+        the app counted with fixed seats (固定, ``fixed_seat_winds``) is a note."""
+        deltas = self._with_tiles(tiles)
+        fixed = self.facts.get("fixed_seat_winds")
+        used = tiles.get("seat_wind")
+        if not self.findings or not fixed or fixed[self.win.seat] == used:
+            return deltas
+        retry = _WinCheck(self.variant, self.options, self.record, self.facts, self.win)
+        retry_deltas = retry._with_tiles({**tiles, "seat_wind": fixed[self.win.seat]})
+        if retry.findings:
+            return deltas
+        self.findings = []
+        self.computed, self.answer_deltas = retry.computed, retry.answer_deltas
+        wind = "东南西北"[parse_tiles(fixed[self.win.seat])[0] - 27]
+        self.add(
+            "seat_mode",
+            NOTE,
+            f"按固定座位（门风{wind}）计番则无误，不是错误",
+            f"the claim agrees with the tiles counted with fixed seats (固定, seat wind "
+            f"{fixed[self.win.seat]}), the app's other seat mode: not an error",
+        )
+        return retry_deltas
+
+    def _with_tiles(self, tiles: Mapping[str, Any]) -> tuple[int, ...] | None:
         record, win = self.record, self.win
         request = {
             "variant": record.variant,
@@ -279,6 +311,7 @@ class _WinCheck:
         self.computed["fans"] = [[f.id, f.points, f.count] for f in answer.fans]
         self.computed["total"] = answer.total
         if not answer.legal:
+            self.answer_deltas = (0,) * len(record.players)
             self.add(
                 "tiles",
                 INVALID,
@@ -286,6 +319,7 @@ class _WinCheck:
                 f"the tiles are not a legal win: {answer.reason}",
             )
             return None
+        self.answer_deltas = answer.deltas
         self._compare_fans(answer)
         if win.total is not None and win.total != answer.total:
             self.add(
@@ -300,20 +334,10 @@ class _WinCheck:
         claimed = {f.id: f for f in self.win.fans}
         rules = {f.id: f for f in answer.fans}
         complete = bool(self.facts.get("fans_complete", True))
-        seat_mode = self.facts.get("seat_mode") is not None
         for fan_id, fan in claimed.items():
             name = self._fan(fan_id)
             got = rules.get(fan_id)
             if got is None:
-                if seat_mode and fan_id == "seat_wind":
-                    self.add(
-                        "seat_mode",
-                        NOTE,
-                        "门风刻与换位座位不符：也许按固定座位记的",
-                        "Seat Wind does not fit the rotated seats: perhaps counted with "
-                        "fixed seats (固定), not an error in itself",
-                    )
-                    continue
                 self.add(
                     "fan_claimed",
                     MISMATCH,
@@ -373,16 +397,19 @@ class _WinCheck:
                 )
             rules_fans.append([fan.id, fan.points if worth is None else worth, fan.count])
         claimed = [f.id for f in win.fans]
+        not_counted: set[str] = set()  # the rules' answer drops a fan another one excludes
         for a in claimed:
             for b in claimed:
-                if b in exclusions.get(a, ()):
+                if b in exclusions.get(a, ()) and a not in not_counted:
                     fa, fb = table.by_id[a], table.by_id[b]
+                    not_counted.add(b)
                     self.add(
                         "excluded",
                         MISMATCH,
                         f"{fa.name_zh}不计{fb.name_zh}",
                         f"{fb.name_en} is not counted with {fa.name_en}",
                     )
+        rules_fans = [f for f in rules_fans if f[0] not in not_counted]
         claimed_sum = sum(f.points * f.count for f in win.fans)
         complete = bool(self.facts.get("fans_complete", True))
         total = win.total if win.total is not None else claimed_sum if win.fans else None
@@ -411,7 +438,13 @@ class _WinCheck:
             )
             return None
         if self._under_minimum(total, flowers):
+            self.answer_deltas = (0,) * len(self.record.players)
             return None
+        rules_total = self.computed["total"]
+        if rules_total is not None:
+            self.answer_deltas = settle(
+                self.variant, self.options, self.record, self.facts, win, rules_total
+            )
         return settle(self.variant, self.options, self.record, self.facts, win, total)
 
     def _under_minimum(self, total: int, flowers: int | None) -> bool:

@@ -48,6 +48,7 @@ NAV = (
     ("dealin.html", "Deal-in risk"),
     ("players/index.html", "Players"),
     ("audit.html", "Audit"),
+    ("clubs/index.html", "Clubs"),
 )
 #: Plotly's configuration on every figure: no logo, resizing with the window.
 PLOTLY_CONFIG = {"displaylogo": False, "responsive": True}

@@ -79,7 +79,8 @@ def _write_sheet(files: list[Path], stream: Any) -> tuple[int, int]:
     from paipu.parsers import Parsed, parse_any
     from paipu.parsers.recorded import is_recorded, unplayed
     from paipu.parsers.score_sheet import as_recorded, write_sheet
-    from paipu.rules.replay import RuleViolation
+    from paipu.pipeline.simulate import with_result
+    from paipu.rules.replay import RuleViolation, replay
 
     records = []
     rejected = 0
@@ -92,7 +93,10 @@ def _write_sheet(files: list[Path], stream: Any) -> tuple[int, int]:
             if is_recorded(item.record) and unplayed(item.record):
                 continue
             try:
-                records.append(as_recorded(item.record))
+                computed = None
+                if not is_recorded(item.record):
+                    computed = with_result(item.record, replay(item.record)).result
+                records.append(as_recorded(item.record, computed))
             except RuleViolation as exc:
                 rejected += 1
                 err_console.print(f"skipped {item.path}:{item.line}: {exc.describe()}")

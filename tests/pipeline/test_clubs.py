@@ -378,3 +378,18 @@ def test_sheet_round_trip(records: list[HandRecord]) -> None:
     rewritten = io.StringIO()
     write_sheet([r.record for r in read if isinstance(r, Parsed)], rewritten)
     assert rewritten.getvalue() == stream.getvalue()
+
+
+def test_helper_fixed_seat_mode_is_a_note_not_an_error(tmp_path: Path) -> None:
+    # hand 4 (南风东): the app counted 门风刻 with fixed seats (P0 East), the 换位 table
+    # makes P0 South; under 固定 the claim is exact, so the hand stays ok, with a note
+    [*_, entry] = entries(HELPER / "fixed_seats.json")
+    assert entry["status"] == "ok" and kinds(entry) == ["seat_mode"]
+    assert entry["computed"]["deltas"] == [87, -29, -29, -29]
+    record = json.loads((HELPER / "fixed_seats.json").read_text(encoding="utf-8"))
+    record["detail"][4]["fan_bits"] = 1 << 28  # 一色三步高 instead of 清龙: wrong either way
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    [*_, entry] = entries(path)
+    assert entry["status"] == "mismatch"
+    assert "seat_mode" not in kinds(entry) and "fan_claimed" in kinds(entry)

@@ -23,7 +23,7 @@ def test_the_same_database_gives_the_same_bytes(fixture_db, report, tmp_path) ->
 
 def test_pages_and_links(report) -> None:
     out = report.out
-    assert report.pages == 17  # 5 pages, players index, 5 players, 6 hands
+    assert report.pages == 18  # 5 pages, players index, 5 players, 6 hands, clubs index
     assert (out / "assets" / "plotly.min.js").stat().st_size > 1_000_000
     index = (out / "index.html").read_text(encoding="utf-8")
     for href in ("winrates.html", "fans.html", "dealin.html", "players/index.html", "audit.html"):
