@@ -37,6 +37,7 @@ from paipu.parsers.recorded import (
     recorded_hand,
     variant_fan_index,
 )
+from paipu.rules.events import Bird
 from paipu.rules.melds import Meld, MeldError
 from paipu.rules.record import HandRecord, RecordedFan, RecordedResult, RecordedWin
 from paipu.rules.score import FLAG_NAMES
@@ -190,14 +191,10 @@ class _Row:
         self.players = tuple(names[:n])
         dealer = self._seat("dealer", n)
         winners = self._seats("winner", n)
-        from_seat = self._seat("from", n, optional=True)
-        if from_seat is not None and from_seat in winners:
-            self.fail("from", "the seat that dealt in cannot be a winner")
-        if from_seat is not None and not winners:
-            self.fail("from", "a drawn hand (no winner) has no seat that dealt in")
+        from_seats = self._from_seats(winners, n)
         deltas = self._ints("deltas", n)
         penalties = self._ints("penalties", n, optional=True)
-        wins = self._wins(variant_id, winners, from_seat, n)
+        wins = self._wins(variant_id, winners, from_seats, n)
         facts: dict[str, Any] = {"fans_complete": True}
         if penalties is not None:
             facts["penalties"] = list(penalties)
@@ -229,6 +226,28 @@ class _Row:
         )
 
     # ------------------------------------------------------------------ cells
+
+    def _from_seats(self, winners: list[int], n: int) -> list[int | None]:
+        """Who dealt in, per win: one seat for all, or one part per winner ('' for a
+        self-draw: 血战到底's later wins come from other discards)."""
+        if self.cells.get("from") and not winners:
+            self.fail("from", "a drawn hand (no winner) has no seat that dealt in")
+            return []
+        out: list[int | None] = []
+        for seat, part in zip(
+            winners, self._parts("from", len(winners), shared=True), strict=False
+        ):
+            if not part:
+                out.append(None)
+            elif not part.isdigit() or int(part) >= n:
+                self.fail("from", f"must be a seat 0-{n - 1} (one per winner, '|'-separated)")
+                out.append(None)
+            elif int(part) == seat:
+                self.fail("from", "the seat that dealt in cannot be the winner")
+                out.append(None)
+            else:
+                out.append(int(part))
+        return out + [None] * (len(winners) - len(out))
 
     def _count(self, column: str) -> int | None:
         value = self.cells.get(column, "")
@@ -308,7 +327,7 @@ class _Row:
         return parts
 
     def _wins(
-        self, variant: str, winners: list[int], from_seat: int | None, n: int
+        self, variant: str, winners: list[int], from_seats: list[int | None], n: int
     ) -> list[RecordedWin]:
         fans = self._parts("fans", len(winners))
         totals = self._parts("total", len(winners))
@@ -328,7 +347,7 @@ class _Row:
                 except TileError as exc:
                     self.fail("win_tile", str(exc))
             claimed = self._fans(variant, fans[i] if i < len(fans) else "")
-            wins.append(RecordedWin(seat, from_seat, tile, total, claimed))
+            wins.append(RecordedWin(seat, from_seats[i], tile, total, claimed))
         return wins
 
     def _fans(self, variant: str, text: str) -> tuple[RecordedFan, ...]:
@@ -455,9 +474,7 @@ def sheet_row(record: HandRecord) -> dict[str, str]:
         extra=_compact_json(facts.get("extra") or {}),
     )
     cells.update({f"p{i}": name for i, name in enumerate(names)})
-    from_seats = {w.from_seat for w in wins}
-    if len(from_seats) == 1 and None not in from_seats:
-        cells["from"] = str(from_seats.pop())
+    cells["from"] = _shared(["" if w.from_seat is None else str(w.from_seat) for w in wins])
     if any(t for t in tiles):
         cells["hand_tiles"] = "|".join(
             format_tiles(parse_tiles(t["hand"])) if t else "" for t in tiles
@@ -519,13 +536,37 @@ def _compact_json(value: Mapping[str, Any]) -> str:
     return json.dumps(dict(value), ensure_ascii=False, sort_keys=True) if value else ""
 
 
-def as_recorded(record: HandRecord, result: RecordedResult | None = None) -> HandRecord:
+def as_recorded(
+    record: HandRecord,
+    result: RecordedResult | None = None,
+    win_deltas: Iterable[Iterable[int]] | None = None,
+    *,
+    robbed: bool = False,
+) -> HandRecord:
     """A hand as a sheet writes it: a recorded-only hand stays as it is; an event log
     becomes one whose claim is ``result`` (for ``paipu convert``: the result the engine
-    computed) or, without it, the log's own recorded result."""
+    computed) or, without it, the log's own recorded result. The birds of the log go in
+    ``extra`` (with ``robbing_kong`` when ``robbed``: a win on a robbed kong); whatever
+    its deltas hold beyond ``win_deltas`` (each win's own settlement:
+    kong money, opening wins, the exhaustive draw's payments) is written as ``penalties``."""
     if is_recorded(record):
         return record
     claim = result if result is not None else record.result
+    n = len(record.players)
+    deltas = claim.deltas if claim is not None and claim.deltas else (0,) * n
+    facts: dict[str, Any] = {"fans_complete": True}
+    birds = [tile_name(t) for e in record.events if isinstance(e, Bird) for t in e.tiles]
+    extra: dict[str, Any] = {"birds": birds} if birds else {}
+    if claim is not None and any(w.from_seat is not None for w in claim.wins) and robbed:
+        extra["robbing_kong"] = True
+    if extra:
+        facts["extra"] = extra
+    other = list(deltas)
+    for win in win_deltas or ():
+        other = [o - d for o, d in zip(other, win, strict=True)]
+    if win_deltas is not None and any(other):
+        facts["penalties"] = other
+        facts["note"] = "penalties: transfers outside the wins (kong money and the like)"
     return recorded_hand(
         record.variant,
         record.game,
@@ -533,9 +574,9 @@ def as_recorded(record: HandRecord, result: RecordedResult | None = None) -> Han
         record.players,
         record.dealer,
         claim.wins if claim is not None else (),
-        claim.deltas if claim is not None and claim.deltas else (0,) * len(record.players),
+        deltas,
         {"format": "paipu"},
-        facts={"fans_complete": True},
+        facts=facts,
         rules=record.rules,
         time=record.time,
         round_wind=record.round_wind,

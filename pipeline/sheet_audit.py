@@ -26,6 +26,7 @@ it only informs (it leaves the hand ``ok``).
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -417,7 +418,10 @@ class _WinCheck:
         self.computed["total"] = (
             sum(p * c for _, p, c in rules_fans) if complete and win.fans else total
         )
-        if win.total is not None and win.fans:
+        summed = bool(sheet_fans(self.variant.id).get("total_is_sum", False))
+        if not summed:  # the total is not the fans' sum (they multiply, or 胡息): as claimed
+            self.computed["total"] = total
+        if summed and win.total is not None and win.fans:
             if complete and win.total != claimed_sum:
                 self.add(
                     "total",
@@ -538,7 +542,11 @@ def settle(
         robbing = bool(extra.get("robbing_kong", False))
         return variant.deltas(win.seat, win.from_seat, record.dealer, robbing, birds, options)  # type: ignore[attr-defined]
     if variant.id == "sichuan":
-        out = set(extra.get("won", ()))
+        # 血战到底: the seats out of the hand before this win, and the winners written
+        # before it in the row (the later winners of a hand are paid by those still in)
+        wins = record.result.wins if record.result is not None else ()
+        earlier = {w.seat for w in wins[: wins.index(win)]} if win in wins else set()
+        out = set(extra.get("won", ())) | earlier
         return sichuan_win_deltas(
             n,
             win.seat,
@@ -547,6 +555,22 @@ def settle(
             total,
             base=int(options["base"]),
             self_draw_bonus=SelfDrawBonus(options["self_draw_bonus"]),
+        )
+    if variant.id == "zipai_chenzhou":
+        from paipu.rules.zipai.scoring import Source, payments, tun_of
+
+        rules = variant.rules_for(options)  # type: ignore[attr-defined]
+        multiplier = math.prod(f.points**f.count for f in win.fans)
+        tun = tun_of(total, qihu=rules.qihu, per_tun=rules.xi_per_tun)
+        piao = extra.get("piao")
+        return payments(
+            rules.players,
+            winner=win.seat,
+            source=Source.SELF if win.from_seat is None else Source.DISCARD,
+            from_seat=win.from_seat,
+            unit=multiplier * tun * rules.base_points,
+            factor=rules.dianpao_factor,
+            piao=piao if isinstance(piao, list) and len(piao) == n else None,
         )
     return None
 

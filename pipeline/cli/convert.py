@@ -93,11 +93,28 @@ def _write_sheet(files: list[Path], stream: Any) -> tuple[int, int]:
             if is_recorded(item.record) and unplayed(item.record):
                 continue
             try:
-                computed = None
-                if not is_recorded(item.record):
-                    computed = with_result(item.record, replay(item.record)).result
-                records.append(as_recorded(item.record, computed))
+                if is_recorded(item.record):
+                    records.append(item.record)
+                    continue
+                outcome = replay(item.record)
+                claim = _sheet_claim(with_result(item.record, outcome).result, outcome)
+                robbed = any(w.source == "robbing_kong" for w in outcome.wins)
+                deltas = [w.deltas for w in outcome.wins]
+                records.append(as_recorded(item.record, claim, deltas, robbed=robbed))
             except RuleViolation as exc:
                 rejected += 1
                 err_console.print(f"skipped {item.path}:{item.line}: {exc.describe()}")
     return write_sheet(records, stream), rejected
+
+
+def _sheet_claim(result: Any, outcome: Any) -> Any:
+    """The computed result as a sheet states it: ``from`` is the seat that dealt in, so a
+    zipai win on another seat's flipped card has none unless that seat alone pays."""
+    from dataclasses import replace
+
+    wins = []
+    for claimed, win in zip(result.wins, outcome.wins, strict=True):
+        payers = [seat for seat, delta in enumerate(win.deltas) if delta < 0]
+        flipped = win.source == "flip" and payers != [win.from_seat]
+        wins.append(replace(claimed, from_seat=None) if flipped else claimed)
+    return replace(result, wins=tuple(wins))

@@ -3,6 +3,7 @@ and converted (issue 16; docs/clubs.md)."""
 
 from __future__ import annotations
 
+import csv
 import io
 import json
 from pathlib import Path
@@ -393,3 +394,34 @@ def test_helper_fixed_seat_mode_is_a_note_not_an_error(tmp_path: Path) -> None:
     [*_, entry] = entries(path)
     assert entry["status"] == "mismatch"
     assert "seat_mode" not in kinds(entry) and "fan_claimed" in kinds(entry)
+
+
+VARIANTS = ("mcr", "changsha", "zhuanzhuan", "sichuan", "zipai_chenzhou")
+
+
+def test_every_variant_audits_from_a_sheet(tmp_path: Path) -> None:
+    """Each variant's logs, written as a sheet (no tiles), audit ok from the claims alone;
+    moving one point between two seats of a won hand is then caught by the settlement."""
+    data = Path(__file__).parents[2] / "data"
+    runner = CliRunner()
+    for variant in VARIANTS:
+        logs = tmp_path / f"{variant}.paipu.jsonl"
+        lines = (data / f"{variant}.paipu.jsonl").read_text(encoding="utf-8").splitlines()
+        logs.write_text("\n".join(lines[:40]) + "\n", encoding="utf-8")
+        sheet_path = tmp_path / f"{variant}.csv"
+        result = runner.invoke(app, ["convert", str(logs), "--out", str(sheet_path)])
+        assert result.exit_code == 0, result.output
+        found = entries(sheet_path)
+        assert len(found) == 40 and all(e["status"] == "ok" for e in found), variant
+        with sheet_path.open(encoding="utf-8", newline="") as stream:
+            rows = list(csv.DictReader(stream))
+        row = next(r for r in rows if r["winner"])
+        deltas = [int(d) for d in row["deltas"].split("|")]
+        deltas[0], deltas[1] = deltas[0] + 1, deltas[1] - 1
+        row["deltas"] = "|".join(map(str, deltas))
+        with sheet_path.open("w", encoding="utf-8", newline="") as stream:
+            writer = csv.DictWriter(stream, fieldnames=list(rows[0]))
+            writer.writeheader()
+            writer.writerows(rows)
+        changed = [e for e in entries(sheet_path) if e["status"] != "ok"]
+        assert [kinds(e) for e in changed] == [["settlement"]], variant
