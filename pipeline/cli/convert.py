@@ -21,7 +21,9 @@ def convert(
     paths: Annotated[
         list[Path],
         typer.Argument(
-            help="Files or folders of records (Botzone text or JSON, paipu).", show_default=False
+            help="Files or folders of records (Botzone text or JSON, paipu, score sheets, "
+            "国标小助手 records).",
+            show_default=False,
         ),
     ],
     out: Annotated[

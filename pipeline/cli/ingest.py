@@ -35,7 +35,8 @@ def ingest(
         list[Path],
         typer.Argument(
             help="Files or folders of records (paipu logs, Botzone text or JSON "
-            "match logs, mixed); folders are read recursively.",
+            "match logs, club score sheets, 国标小助手 records, mixed); folders are read "
+            "recursively.",
             show_default=False,
         ),
     ],
@@ -53,6 +54,9 @@ def ingest(
     load. A hand already in the database (same game and hand) is replaced, so ingesting
     the same files twice changes nothing. The whole ingest is one transaction: if it is
     interrupted the database is left as it was.
+
+    Score sheets and 国标小助手 records have no events: each hand is audited from its
+    claim and loaded with `hands.source_kind = 'recorded'` (docs/clubs.md).
 
     **Exit codes**: 0 every hand loaded; 3 some hands were rejected (the rest loaded);
     2 usage error (missing file, bad option); 1 the database could not be written;
