@@ -22,7 +22,7 @@ from paipu.pipeline.cli import app
 from paipu.pipeline.ingest import ingest
 from paipu.pipeline.sheet_audit import exclusions_of
 from paipu.rules.record import HandRecord, RecordedFan, RecordedWin
-from paipu.rules.tiles import tile_names
+from paipu.rules.tiles import parse_tile, tile_names
 
 FIXTURES = Path(__file__).parents[1] / "fixtures"
 SHEETS = FIXTURES / "sheets"
@@ -336,22 +336,67 @@ def _names() -> st.SearchStrategy[str]:
 FANS = [("all_pungs", 6), ("half_flush", 6), ("dragon_pung", 2), ("pung_of_terminals_or_honors", 1)]
 
 
+TILES = [f"{r}{s}" for s in "mps" for r in range(1, 10)] + [f"{r}z" for r in range(1, 8)]
+
+
+@st.composite
+def melds(draw: st.DrawFn) -> dict:
+    kind = draw(st.sampled_from(["chi", "pong", "kong", "added_kong", "concealed_kong"]))
+    if kind == "chi":
+        suit, start = draw(st.sampled_from("mps")), draw(st.integers(1, 7))
+        tiles = [f"{start + i}{suit}" for i in range(3)]
+    else:
+        tile = draw(st.sampled_from(TILES))
+        tiles = [tile] * (3 if kind == "pong" else 4)
+    meld = {"kind": kind, "tiles": tiles}
+    if kind != "concealed_kong" and draw(st.booleans()):
+        meld["from"] = draw(st.integers(0, 3))
+    return meld
+
+
+@st.composite
+def winner_tiles(draw: st.DrawFn) -> dict:
+    tiles: dict = {
+        "hand": draw(st.lists(st.sampled_from(TILES), min_size=1, max_size=13)),
+        "melds": draw(st.lists(melds(), max_size=4)),
+        "win_tile": draw(st.sampled_from(TILES)),
+        "flags": dict.fromkeys(draw(st.lists(st.sampled_from(FLAGS), unique=True)), True),
+    }
+    flowers = draw(st.lists(st.sampled_from([f"{i}f" for i in range(1, 9)]), unique=True))
+    if flowers:
+        tiles["flowers"] = flowers
+    return tiles
+
+
+FLAGS = ["last_tile", "kong_replacement", "robbing_kong", "last_of_kind"]
+
+
 @st.composite
 def recorded_hands(draw: st.DrawFn) -> HandRecord:
+    """Recorded-only hands of every shape a sheet holds: draws, wins with and without the
+    winner's tiles, several winners with their own discarders, penalties, notes."""
     players = tuple(draw(st.lists(_names(), min_size=4, max_size=4)))
     dealer = draw(st.integers(0, 3))
     deltas = tuple(draw(st.lists(st.integers(-300, 300), min_size=4, max_size=4)))
-    wins = []
-    if draw(st.booleans()):
-        seat = draw(st.integers(0, 3))
-        from_seat = draw(st.sampled_from([None, *[s for s in range(4) if s != seat]]))
+    seats = draw(st.lists(st.integers(0, 3), unique=True, max_size=3))
+    with_tiles = draw(st.booleans())
+    wins, tiles = [], []
+    for seat in seats:
+        from_seat = draw(st.sampled_from([None, *[s for s in range(4) if s not in seats]]))
         chosen = draw(st.lists(st.sampled_from(FANS), unique=True, max_size=4))
         fans = tuple(RecordedFan(f, p, draw(st.integers(1, 3))) for f, p in chosen)
         total = draw(st.none() | st.integers(0, 200))
-        wins.append(RecordedWin(seat, from_seat, None, total, fans))
+        request = draw(st.none() | winner_tiles()) if with_tiles else None
+        tile = parse_tile(request["win_tile"]) if request else draw(st.none() | st.integers(0, 33))
+        wins.append(RecordedWin(seat, from_seat, tile, total, fans))
+        tiles.append(request)
     facts: dict = {"fans_complete": True}
     if draw(st.booleans()):
         facts["penalties"] = draw(st.lists(st.integers(-30, 30), min_size=4, max_size=4))
+    if any(tiles):
+        facts["tiles"] = tiles
+    elif seats and draw(st.booleans()):
+        facts["flowers"] = [["1f", "2f"] for _ in seats]
     if draw(st.booleans()):
         facts["note"] = draw(_names())
     game = draw(_names())
@@ -361,7 +406,7 @@ def recorded_hands(draw: st.DrawFn) -> HandRecord:
     )  # fmt: skip
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(st.lists(recorded_hands(), min_size=1, max_size=4))
 def test_sheet_round_trip(records: list[HandRecord]) -> None:
     stream = io.StringIO()
