@@ -28,17 +28,17 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
 from paipu.parsers.recorded import fan_index, find_fan, recorded_facts, sheet_fans
-from paipu.rules.fans import FanDef, FanTable
-from paipu.rules.record import HandRecord, RecordedFan, RecordedWin
+from paipu.rules.fans import FanDef
+from paipu.rules.record import HandRecord, RecordedWin
 from paipu.rules.score import ScoreAnswer, score_json
 from paipu.rules.settlement import SelfDrawBonus, mcr_win_deltas, sichuan_win_deltas
-from paipu.rules.tiles import parse_tiles
+from paipu.rules.tiles import parse_tiles, tile_name
 from paipu.rules.variants import Options, Variant, VariantError, get_variant
 
 OK, MISMATCH, INVALID, NOTE = "ok", "mismatch", "invalid", "note"
@@ -295,8 +295,8 @@ class _WinCheck:
             "seat": win.seat,
             "dealer": record.dealer,
             "from": win.from_seat,
-            "round_wind": tiles.get("round_wind", _tile_name(record.round_wind)),
-            "seat_wind": tiles.get("seat_wind", _tile_name(record.seat_wind(win.seat))),
+            "round_wind": tiles.get("round_wind", tile_name(record.round_wind)),
+            "seat_wind": tiles.get("seat_wind", tile_name(record.seat_wind(win.seat))),
             **{k: v for k, v in tiles.items() if k not in ("round_wind", "seat_wind")},
         }
         answer = score_json(request)
@@ -521,6 +521,39 @@ def _priced_points(variant_id: str, options: Options) -> Any:
     return points
 
 
+@dataclass(frozen=True, slots=True)
+class SheetWin:
+    """What a settlement needs of one claimed win when there are no tiles."""
+
+    variant: Variant
+    options: Options
+    record: HandRecord
+    win: RecordedWin
+    total: int
+    extra: Mapping[str, Any]
+
+    @property
+    def players(self) -> int:
+        return len(self.record.players)
+
+    @property
+    def birds(self) -> tuple[int, ...]:
+        return tuple(parse_tiles(self.extra.get("birds", [])))
+
+
+Settlement = Callable[[SheetWin], tuple[int, ...]]
+#: Variant id → its settlement of a claimed win (the variant's own public functions).
+SETTLEMENTS: dict[str, Settlement] = {}
+
+
+def settles(variant_id: str) -> Callable[[Settlement], Settlement]:
+    def register(func: Settlement) -> Settlement:
+        SETTLEMENTS[variant_id] = func
+        return func
+
+    return register
+
+
 def settle(
     variant: Variant,
     options: Options,
@@ -530,61 +563,75 @@ def settle(
     total: int,
 ) -> tuple[int, ...] | None:
     """The deltas the variant's settlement gives this win on a claimed ``total``, without
-    the tiles; None for a variant whose settlement needs more than a sheet holds."""
-    n = len(record.players)
-    extra = facts.get("extra") or {}
-    birds = tuple(parse_tiles(extra.get("birds", [])))
-    if variant.id == "mcr":
-        return mcr_win_deltas(n, win.seat, win.from_seat, total, int(options["base_points"]))
-    if variant.id == "changsha":
-        return variant.deltas(win.seat, win.from_seat, record.dealer, total, birds, options)  # type: ignore[attr-defined]
-    if variant.id == "zhuanzhuan":
-        robbing = bool(extra.get("robbing_kong", False))
-        return variant.deltas(win.seat, win.from_seat, record.dealer, robbing, birds, options)  # type: ignore[attr-defined]
-    if variant.id == "sichuan":
-        # 血战到底: the seats out of the hand before this win, and the winners written
-        # before it in the row (the later winners of a hand are paid by those still in)
-        wins = record.result.wins if record.result is not None else ()
-        earlier = {w.seat for w in wins[: wins.index(win)]} if win in wins else set()
-        out = set(extra.get("won", ())) | earlier
-        return sichuan_win_deltas(
-            n,
-            win.seat,
-            win.from_seat,
-            [s for s in range(n) if s != win.seat and s not in out],
-            total,
-            base=int(options["base"]),
-            self_draw_bonus=SelfDrawBonus(options["self_draw_bonus"]),
-        )
-    if variant.id == "zipai_chenzhou":
-        from paipu.rules.zipai.scoring import Source, payments, tun_of
-
-        rules = variant.rules_for(options)  # type: ignore[attr-defined]
-        multiplier = math.prod(f.points**f.count for f in win.fans)
-        tun = tun_of(total, qihu=rules.qihu, per_tun=rules.xi_per_tun)
-        piao = extra.get("piao")
-        return payments(
-            rules.players,
-            winner=win.seat,
-            source=Source.SELF if win.from_seat is None else Source.DISCARD,
-            from_seat=win.from_seat,
-            unit=multiplier * tun * rules.base_points,
-            factor=rules.dianpao_factor,
-            piao=piao if isinstance(piao, list) and len(piao) == n else None,
-        )
-    return None
+    the tiles; None for a variant with no settlement in :data:`SETTLEMENTS`."""
+    func = SETTLEMENTS.get(variant.id)
+    if func is None:
+        return None
+    return func(SheetWin(variant, options, record, win, total, facts.get("extra") or {}))
 
 
-def rules_fan_names(variant_id: str, fans: Sequence[RecordedFan]) -> list[str]:
-    """Display names of claimed fans (for pages)."""
-    table: FanTable = get_variant(variant_id).spec.fans
-    return [table.by_id[f.id].name_zh if f.id in table.by_id else f.id for f in fans]
+@settles("mcr")
+def _mcr(w: SheetWin) -> tuple[int, ...]:
+    """8 + F from the discarder (everyone on a self-draw), 8 from the others."""
+    win = w.win
+    return mcr_win_deltas(
+        w.players, win.seat, win.from_seat, w.total, int(w.options["base_points"])
+    )
 
 
-def _tile_name(tile: int) -> str:
-    from paipu.rules.tiles import tile_name
+@settles("changsha")
+def _changsha(w: SheetWin) -> tuple[int, ...]:
+    """The total per payer, 庄闲 and the birds of ``extra.birds``."""
+    win, dealer = w.win, w.record.dealer
+    return w.variant.deltas(win.seat, win.from_seat, dealer, w.total, w.birds, w.options)  # type: ignore[attr-defined]
 
-    return tile_name(tile)
+
+@settles("zhuanzhuan")
+def _zhuanzhuan(w: SheetWin) -> tuple[int, ...]:
+    """Flat units, the birds of ``extra.birds``, a robbed kong (``extra.robbing_kong``)."""
+    win, dealer = w.win, w.record.dealer
+    robbing = bool(w.extra.get("robbing_kong", False))
+    return w.variant.deltas(win.seat, win.from_seat, dealer, robbing, w.birds, w.options)  # type: ignore[attr-defined]
+
+
+@settles("sichuan")
+def _sichuan(w: SheetWin) -> tuple[int, ...]:
+    """血战到底: paid by the seats still in, i.e. not in ``extra.won`` (out before the row)
+    nor written as winners before this one in the row."""
+    win, n = w.win, w.players
+    wins = w.record.result.wins if w.record.result is not None else ()
+    earlier = {x.seat for x in wins[: wins.index(win)]} if win in wins else set()
+    out = set(w.extra.get("won", ())) | earlier
+    return sichuan_win_deltas(
+        n,
+        win.seat,
+        win.from_seat,
+        [s for s in range(n) if s != win.seat and s not in out],
+        w.total,
+        base=int(w.options["base"]),
+        self_draw_bonus=SelfDrawBonus(w.options["self_draw_bonus"]),
+    )
+
+
+@settles("zipai_chenzhou")
+def _zipai(w: SheetWin) -> tuple[int, ...]:
+    """郴州字牌: 囤 of the 胡息 total × the 名堂 multipliers × the base, 飘 of ``extra.piao``."""
+    from paipu.rules.zipai.scoring import Source, payments, tun_of
+
+    win = w.win
+    rules = w.variant.rules_for(w.options)  # type: ignore[attr-defined]
+    multiplier = math.prod(f.points**f.count for f in win.fans)
+    tun = tun_of(w.total, qihu=rules.qihu, per_tun=rules.xi_per_tun)
+    piao = w.extra.get("piao")
+    return payments(
+        rules.players,
+        winner=win.seat,
+        source=Source.SELF if win.from_seat is None else Source.DISCARD,
+        from_seat=win.from_seat,
+        unit=multiplier * tun * rules.base_points,
+        factor=rules.dianpao_factor,
+        piao=piao if isinstance(piao, list) and len(piao) == w.players else None,
+    )
 
 
 def _seats(values: Sequence[int]) -> str:
