@@ -27,7 +27,7 @@ import duckdb
 import pyarrow as pa
 
 from paipu.parsers import Parsed, Rejected, detect_or_reject, location, parse_unit, units
-from paipu.parsers.recorded import is_recorded, unplayed
+from paipu.parsers.recorded import is_recorded, recorded_facts, unplayed
 from paipu.pipeline.rows import HAND_TABLES, TABLES, RowBuffer
 from paipu.pipeline.sheet_audit import Sittings, audit_recorded
 from paipu.pipeline.sql import apply_schema
@@ -229,10 +229,12 @@ def process(task: Task) -> Chunk:
 
 def rows_for(parsed: Parsed, fmt: str, rows: RowBuffer, sittings: Sittings | None = None) -> None:
     """Replay one parsed hand into ``rows`` (or a reject row); a recorded-only hand (no
-    events) is audited instead and loaded as recorded, unless it was never played."""
+    events) is audited instead and loaded as recorded, unless it was never played (and no
+    penalty on it moved points: the sitting's totals keep it)."""
     record = parsed.record
     if is_recorded(record):
-        if not unplayed(record):
+        # a hand never played (超时) is left out, unless a penalty on it moved points
+        if not unplayed(record) or recorded_facts(record).get("penalties"):
             verdict = audit_recorded(record, sittings)
             rows.add_recorded(record, verdict, fmt, parsed.path, parsed.line)
         return

@@ -79,7 +79,7 @@ def convert(
 def _write_sheet(files: list[Path], stream: Any) -> tuple[int, int]:
     """Every readable hand of ``files`` as one score sheet; (written, skipped)."""
     from paipu.parsers import Parsed, parse_any
-    from paipu.parsers.recorded import is_recorded, unplayed
+    from paipu.parsers.recorded import is_recorded, recorded_facts, unplayed
     from paipu.parsers.score_sheet import as_recorded, write_sheet
     from paipu.pipeline.simulate import with_result
     from paipu.rules.replay import RuleViolation, replay
@@ -92,8 +92,8 @@ def _write_sheet(files: list[Path], stream: Any) -> tuple[int, int]:
                 rejected += 1
                 err_console.print(f"skipped {item.describe()}", markup=False)
                 continue
-            if is_recorded(item.record) and unplayed(item.record):
-                continue
+            if unplayed(item.record) and not recorded_facts(item.record).get("penalties"):
+                continue  # 国标小助手's 超时: never played, nothing moved
             try:
                 if is_recorded(item.record):
                     records.append(item.record)

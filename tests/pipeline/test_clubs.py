@@ -470,3 +470,20 @@ def test_every_variant_audits_from_a_sheet(tmp_path: Path) -> None:
             writer.writerows(rows)
         changed = [e for e in entries(sheet_path) if e["status"] != "ok"]
         assert [kinds(e) for e in changed] == [["settlement"]], variant
+
+
+def test_a_penalty_on_a_hand_never_played_is_kept(tmp_path: Path) -> None:
+    record = json.loads((HELPER / "forced_end.json").read_text(encoding="utf-8"))
+    record["detail"][6]["penalty_scores"] = [-10, 10, 0, 0]  # 罚分 during the forced end
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(record, ensure_ascii=False), encoding="utf-8")
+    assert [e["hand"] for e in entries(path)] == [0, 1, 2, 3, 4, 5]  # still no dispute
+    db = tmp_path / "club.duckdb"
+    ingest([path], db, jobs=1)
+    con = duckdb.connect(str(db), read_only=True)
+    rows = con.execute("SELECT hand, outcome FROM hands WHERE hand >= 5 ORDER BY hand").fetchall()
+    assert rows == [(5, "win"), (6, "abort")]
+    totals = con.execute(
+        "SELECT list(delta ORDER BY seat) FROM hand_seats WHERE hand = 6"
+    ).fetchone()
+    assert totals == ([-10, 10, 0, 0],)
