@@ -44,7 +44,9 @@ PRINT_CSS = """
   table { font-size: 7pt; margin: .1em 0; page-break-inside: avoid; }
   th, td { padding: 0 .35em; }
   caption { font-size: 7pt; }
+  .disputes { columns: 2; column-gap: 5mm; }
   .dispute { break-inside: avoid; page-break-inside: avoid; margin-top: .3em; }
+  .dispute .tables { display: block; }
   @page { size: A4; margin: 8mm; }
 }
 </style>
@@ -177,8 +179,9 @@ def sitting_page(sitting: Sitting, hand_href: Callable[[str, int], str]) -> Html
     ]
     if not disputed:
         parts.append(tag("p", "No hand of this sitting is disputed.", class_="note"))
-    for hand in disputed:
-        parts.append(dispute(sitting, hand, hand_href))
+    parts.append(
+        tag("div", join(dispute(sitting, hand, hand_href) for hand in disputed), class_="disputes")
+    )
     parts.append(_totals(sitting))
     return join(parts)
 

@@ -86,3 +86,34 @@ def test_win_rates_and_fans_include_recorded_hands(tmp_path: Path) -> None:
     assert fans["half_flush"]["with_fan"] == 2
     assert fans["half_flush"]["points"] == 6  # claimed 8 once: stored at the rules' price
     con.close()
+
+
+@pytest.mark.browser
+def test_a_sitting_prints_on_one_sheet(club_report: ReportSummary, tmp_path: Path) -> None:
+    """The referee's sheet: the 8-hand sitting with its five disputes prints on one A4 page
+    (headless Chromium's print to PDF, as a browser prints it)."""
+    import shutil
+    import subprocess
+
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    if chromium is None:
+        pytest.skip("no chromium")
+    pdf = tmp_path / "sitting.pdf"
+    page = club_report.out / "clubs" / "club-2026-05-01.html"
+    subprocess.run(
+        [
+            chromium,
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            f"--user-data-dir={tmp_path / 'profile'}",
+            "--no-pdf-header-footer",
+            f"--print-to-pdf={pdf}",
+            page.as_uri(),
+        ],
+        check=True,
+        capture_output=True,
+        timeout=120,
+    )
+    pages = re.findall(rb"/Type\s*/Page[^s]", pdf.read_bytes())
+    assert len(pages) == 1
