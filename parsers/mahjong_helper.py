@@ -236,7 +236,7 @@ def parse_detail(
         raise HelperError(f"{path}.timeout: must be true or false")
     winner = _player(win_flag, f"{path}.win_flag")
     discarder = _player(claim_flag, f"{path}.claim_flag")
-    fans = _fans(fan_bits, fan2_bits, fan1_bits)
+    fans = fans_of_fields(fan_bits, fan2_bits, fan1_bits)
     if winner is None and (discarder is not None or fan or fans):
         what = "claim_flag" if discarder is not None else "fan"
         raise HelperError(f"{path}.{what}: set on a hand nobody won (win_flag 0)")
@@ -331,7 +331,7 @@ def _upgraded(detail: Mapping[str, Any], path: str) -> dict[str, Any]:
     return fields
 
 
-def _fans(fan_bits: int, fan2_bits: int, fan1_bits: int) -> tuple[RecordedFan, ...]:
+def fans_of_fields(fan_bits: int, fan2_bits: int, fan1_bits: int) -> tuple[RecordedFan, ...]:
     """The claimed fans of the three fields, in the fan table's order."""
     by_index = {f.index: f for f in get_variant(VARIANT).spec.fans.fans}
     counts: dict[int, int] = {}

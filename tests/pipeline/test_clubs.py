@@ -487,3 +487,29 @@ def test_a_penalty_on_a_hand_never_played_is_kept(tmp_path: Path) -> None:
         "SELECT list(delta ORDER BY seat) FROM hand_seats WHERE hand = 6"
     ).fetchone()
     assert totals == ([-10, 10, 0, 0],)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.integers(0, 2**58 - 1),
+    st.integers(0, 2**20 - 1),
+    st.integers(0, 2**56 - 1),
+)
+def test_helper_fan_fields_map_one_to_one(fan_bits: int, fan2_bits: int, fan1_bits: int) -> None:
+    """Every bit pattern of the three fields reads as fans (enum = the TOML's index) that
+    encode back to the same fields, each fan at its table points."""
+    from paipu.parsers.mahjong_helper import fans_of_fields
+    from paipu.rules.variants import get_variant
+
+    table = get_variant("mcr").spec.fans.by_id
+    back = [0, 0, 0]
+    for fan in fans_of_fields(fan_bits, fan2_bits, fan1_bits):
+        enum = table[fan.id].index
+        assert fan.points == table[fan.id].points
+        if enum <= 58:
+            back[0] |= 1 << (58 - enum)
+        elif enum <= 68:
+            back[1] |= fan.count << 2 * (enum - 59)
+        else:
+            back[2] |= fan.count << 4 * (enum - 69)
+    assert back == [fan_bits, fan2_bits, fan1_bits]
