@@ -79,7 +79,7 @@ class FormatError(ValueError):
     """A file whose format cannot be recognised."""
 
 
-FORMATS = ("paipu", "botzone-text", "botzone-json")
+FORMATS = ("paipu", "botzone-text", "botzone-json", "score-sheet", "mahjong-helper")
 _FIRST_KEY = re.compile(r'\{\s*"([^"]*)"\s*:')
 #: Top-level keys of a Botzone match log (``<matchid>_lite.json``) that a paipu hand lacks.
 _BOTZONE_JSON_KEYS = frozenset({"status", "logs", "initdata", "viewurl", "success"})
@@ -95,12 +95,21 @@ def detect(path: Path) -> str:
     text = head.decode("utf-8", errors="replace").lstrip("\ufeff").lstrip()
     if not text:
         raise FormatError(f"{path}: the file is empty")
+    from paipu.parsers.mahjong_helper import looks_like_helper
+    from paipu.parsers.score_sheet import looks_like_sheet
+
+    if looks_like_sheet(text.split("\n", 1)[0]):
+        return "score-sheet"
     if text.startswith("{"):
         first_key = _FIRST_KEY.match(text)
         if first_key and first_key.group(1) == "paipu":
             return "paipu"
         if first_key and first_key.group(1) in _BOTZONE_JSON_KEYS:
             return "botzone-json"
+        if looks_like_helper(text):
+            return "mahjong-helper"
+    elif looks_like_helper(text):  # a history array or a P2P stream
+        return "mahjong-helper"
         first_line = text.split("\n", 1)[0]
         if '"paipu"' in first_line:
             return "paipu"
@@ -112,7 +121,8 @@ def detect(path: Path) -> str:
     first = text.splitlines()[0][:40]
     raise FormatError(
         f"{path}: not a paipu log (one JSON object per line), a Botzone text log (starting "
-        f"with 'Match') or a Botzone JSON match log; its first line is {first!r}"
+        f"with 'Match'), a Botzone JSON match log, a score sheet (CSV with the columns "
+        f"sitting, hand, …, deltas) or a 国标小助手 record; its first line is {first!r}"
     )
 
 
@@ -130,6 +140,14 @@ def parser_for(fmt: str) -> Parser:
         from paipu.parsers.botzone_json import parse_botzone_json
 
         return parse_botzone_json
+    if fmt == "score-sheet":
+        from paipu.parsers.score_sheet import parse_sheet
+
+        return parse_sheet
+    if fmt == "mahjong-helper":
+        from paipu.parsers.mahjong_helper import parse_helper
+
+        return parse_helper
     raise FormatError(f"unknown format {fmt!r} (known: {', '.join(FORMATS)})")
 
 
@@ -186,7 +204,27 @@ def parse_unit(fmt: str, path: str, line: int, text: str | None) -> list[ParseRe
         from paipu.parsers.botzone_json import parse_json_text
 
         return list(parse_json_text(text, path))
+    if fmt == "score-sheet":
+        import io
+
+        from paipu.parsers.score_sheet import read_sheet
+
+        return list(read_sheet(io.StringIO(text.lstrip("\ufeff")), path))
+    if fmt == "mahjong-helper":
+        from paipu.parsers.mahjong_helper import parse_helper_text
+
+        return list(parse_helper_text(text.lstrip("\ufeff"), path))
     raise FormatError(f"unknown format {fmt!r} (known: {', '.join(FORMATS)})")
+
+
+def read_whole(path: Path) -> str | Rejected:
+    """The text of a file read whole (a BOM dropped), or the whole file's rejection."""
+    try:
+        return path.read_bytes().decode("utf-8-sig")
+    except OSError as exc:
+        return Rejected(str(path), 0, f"cannot read the file ({exc.strerror})")
+    except UnicodeDecodeError as exc:
+        return Rejected(str(path), 0, f"not UTF-8 text ({exc.reason})")
 
 
 def detect_or_reject(path: Path, name: str | None = None) -> str | Rejected:

@@ -31,10 +31,12 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from paipu.parsers import Parsed, Rejected, detect_or_reject, location, parse_unit, units
+from paipu.parsers.recorded import is_recorded, recorded_facts, unplayed
 from paipu.pipeline.dbwrite import atomic_write
 from paipu.pipeline.engines import Engine, LocalEngine
 from paipu.pipeline.pause import pause_at
 from paipu.pipeline.rows import HAND_TABLES, TABLES, RowBuffer
+from paipu.pipeline.sheet_audit import Sittings, audit_recorded
 from paipu.pipeline.sql import apply_schema
 from paipu.rules.replay import RuleViolation, replay
 from paipu.rules.shanten import caches_full, clear_caches
@@ -250,6 +252,7 @@ def process(task: Task) -> Chunk:
     if caches_full():
         clear_caches()
     rows = RowBuffer()
+    sittings = Sittings()  # score sheets and 国标小助手 records: checked across a sitting
     for line, text in task.units:
         try:
             results = parse_unit(task.fmt, task.path, line, text)
@@ -262,7 +265,7 @@ def process(task: Task) -> Chunk:
                 continue
             mark = rows.mark()
             try:
-                rows_for(result, task.fmt, rows)
+                rows_for(result, task.fmt, rows, sittings)
             except Exception as exc:
                 rows.rollback(mark)
                 record = result.record
@@ -302,9 +305,17 @@ def _internal_error(
     return Rejected(path, line, f"{INTERNAL_ERROR}: {type(exc).__name__}: {exc}"[:500], game, hand)
 
 
-def rows_for(parsed: Parsed, fmt: str, rows: RowBuffer) -> None:
-    """Replay one parsed hand into ``rows`` (or a reject row)."""
+def rows_for(parsed: Parsed, fmt: str, rows: RowBuffer, sittings: Sittings | None = None) -> None:
+    """Replay one parsed hand into ``rows`` (or a reject row); a recorded-only hand (no
+    events) is audited instead and loaded as recorded, unless it was never played (and no
+    penalty on it moved points: the sitting's totals keep it)."""
     record = parsed.record
+    if is_recorded(record):
+        # a hand never played (超时) is left out, unless a penalty on it moved points
+        if not unplayed(record) or recorded_facts(record).get("penalties"):
+            verdict = audit_recorded(record, sittings)
+            rows.add_recorded(record, verdict, fmt, parsed.path, parsed.line)
+        return
     try:
         outcome = replay(record)
     except RuleViolation as exc:

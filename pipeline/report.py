@@ -31,11 +31,11 @@ import polars as pl
 
 from paipu.pipeline.lake import connect_read
 from paipu.pipeline.sql import QueryError, load_queries
-from paipu.reports import frames, pages
+from paipu.reports import club_audit, frames, pages
 from paipu.reports import rankings as rankings_page
 from paipu.reports import standings as standings_page
 from paipu.reports import tablemates as tablemates_page
-from paipu.reports.html import Assets, player_file, render_page, replay_js
+from paipu.reports.html import Assets, hand_file, player_file, render_page, replay_js
 from paipu.reports.replay import HandPages, tile_list
 from paipu.reports.variants import fan_names, variant_info
 
@@ -178,7 +178,7 @@ def write_report(
         if not totals["hands"]:
             raise NoHandsError("no hand of the database matches the filters")
         summary = ReportSummary(out, hands=totals["hands"], players=totals["players"])
-        for folder in (out, out / "players", out / "hands"):
+        for folder in (out, out / "players", out / "hands", out / club_audit.FOLDER):
             folder.mkdir(parents=True, exist_ok=True)
         variants = query(con, "overview-variants")
         script = replay_js(
@@ -247,12 +247,14 @@ def write_report(
                 profile,
             ),
         )
+        recorded = int(query(con, "clubs-count")["recorded"][0] or 0)
         tell("deal-in risk")
         dealin_players = frames.dealin_players(query(con, "dealin-players"))
         write(
             "dealin.html",
             "Deal-in risk",
-            pages.dealin(
+            club_audit.events_note(recorded, "the deal-in analytics (they need the discards)")
+            + pages.dealin(
                 frames.dealin_grid(query(con, "dealin-grid")),
                 frames.dealin_melds(query(con, "dealin-melds")),
                 dealin_players,
@@ -263,7 +265,8 @@ def write_report(
         write(
             "audit.html",
             "Audit",
-            pages.audit(
+            club_audit.events_note(recorded, "this page: the clubs' pages audit them")
+            + pages.audit(
                 query(con, "audit-mismatches", limit=AUDIT_LIMIT),
                 query(con, "audit-computed"),
                 query(con, "audit-rejects", limit=AUDIT_LIMIT),
@@ -273,6 +276,8 @@ def write_report(
         )
         tell("rankings")
         _ranking_pages(con, options.min_games, linked, write)
+        tell("clubs")
+        _club_pages(con, write)
         tell("players")
         _player_pages(con, options.player, rates, dealin_players, profile, linked, write)
         tell("hands")
@@ -281,6 +286,39 @@ def write_report(
     finally:
         con.close()
     return summary
+
+
+def _club_pages(con: duckdb.DuckDBPyConnection, write: Callable[..., None]) -> None:
+    """The clubs' audit pages (:mod:`paipu.reports.club_audit`) and the pages of the
+    recorded-only hands under ``hands/``, which have no replay."""
+    sittings = club_audit.sittings_of(query(con, "clubs-hands"))
+    write(
+        f"{club_audit.FOLDER}/index.html",
+        "Clubs: recorded hands",
+        club_audit.clubs_index(sittings),
+        figures=False,
+        root="../",
+    )
+
+    def hand_href(game: str, hand: int) -> str:
+        return f"../hands/{hand_file(game, hand)}"
+
+    for sitting in sittings:
+        write(
+            f"{club_audit.FOLDER}/{sitting.file}",
+            f"Sitting {sitting.game}",
+            club_audit.sitting_page(sitting, hand_href),
+            figures=False,
+            root="../",
+        )
+        for hand in sitting.hands:
+            write(
+                f"hands/{hand_file(sitting.game, hand.row['hand'])}",
+                f"{sitting.game} #{hand.row['hand']}",
+                club_audit.recorded_hand_page(sitting, hand, "../"),
+                figures=False,
+                root="../",
+            )
 
 
 def _player_pages(

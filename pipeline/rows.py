@@ -12,12 +12,15 @@ from collections import defaultdict
 from collections.abc import Mapping
 from functools import lru_cache
 from operator import itemgetter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from paipu.parsers import Rejected
 from paipu.parsers.paipu import dumps_json
 from paipu.rules.record import HandRecord
 from paipu.rules.replay import HandOutcome
+
+if TYPE_CHECKING:
+    from paipu.pipeline.sheet_audit import RecordedVerdict
 from paipu.rules.tiles import (
     N_CODES,
     TEN_FIRST,
@@ -129,24 +132,15 @@ class RowBuffer:
             document = record.to_json()
             arrays = document["events"]
             text = dumps_json(document)
-        self._row(
-            "hands",
-            **key,
-            variant=record.variant,
-            rules=_rules_json(record.rules),
-            time=record.time,
-            players=list(players),
-            dealer=record.dealer,
-            round_wind=tile_name(record.round_wind),
-            outcome=outcome.outcome,
-            winners=len(outcome.wins),
-            verdict=outcome.verdict,
-            problems=list(outcome.problems),
-            n_events=len(record.events),
-            source_format=fmt,
-            source_file=path,
-            source_line=line,
-            record=text,
+        self._hand_row(
+            record,
+            outcome.outcome,
+            len(outcome.wins),
+            outcome.verdict,
+            outcome.problems,
+            (fmt, path, line),
+            text,
+            "events",
         )
         recorded = record.result.deltas if record.result is not None else None
         winners = {w.seat for w in outcome.wins}
@@ -170,6 +164,7 @@ class RowBuffer:
                 dealt_in=seat in dealt_in,
                 melds=outcome.melds[seat],
                 ready_at_end=outcome.ready_at_end[seat],
+                penalty=None,
             )
         for win in outcome.wins:
             self._row(
@@ -217,6 +212,135 @@ class RowBuffer:
                 total=missed.total,
             )
         self._event_rows(record, arrays)
+
+    def _hand_row(
+        self,
+        record: HandRecord,
+        outcome: str,
+        winners: int,
+        verdict: str,
+        problems: tuple[str, ...],
+        source: tuple[str, str, int],
+        text: str,
+        source_kind: str,
+    ) -> None:
+        """The ``hands`` row of a hand; ``source`` is (format, file, line)."""
+        fmt, path, line = source
+        self._row(
+            "hands",
+            game=record.game,
+            hand=record.hand,
+            variant=record.variant,
+            rules=_rules_json(record.rules),
+            time=record.time,
+            players=list(record.players),
+            dealer=record.dealer,
+            round_wind=tile_name(record.round_wind),
+            outcome=outcome,
+            winners=winners,
+            verdict=verdict,
+            problems=list(problems),
+            n_events=len(record.events),
+            source_format=fmt,
+            source_file=path,
+            source_line=line,
+            record=text,
+            source_kind=source_kind,
+        )
+
+    def add_recorded(
+        self, record: HandRecord, verdict: RecordedVerdict, fmt: str, path: str, line: int
+    ) -> None:
+        """Rows of one recorded-only hand (a score sheet row, a 国标小助手 entry): the hand,
+        its seats, wins and claimed fans; no events, discards or missed wins. ``delta`` is
+        what the sheet says changed hands; what a sheet does not know is NULL."""
+        from paipu.parsers.recorded import RECORDED, recorded_facts
+        from paipu.rules.variants import get_variant
+
+        key = {"game": record.game, "hand": record.hand}
+        players = record.players
+        result = record.result
+        wins = result.wins if result is not None else ()
+        n = len(players)
+        deltas = result.deltas if result is not None and result.deltas else (0,) * n
+        facts = recorded_facts(record)
+        penalties = facts.get("penalties")
+        tiles = list(facts.get("tiles") or []) + [None] * len(wins)
+        self.hands += 1
+        if verdict.status != "ok":
+            self.mismatched += 1
+        self._hand_row(
+            record,
+            result.outcome if result is not None else "draw",
+            len(wins),
+            verdict.status,
+            verdict.problems,
+            (fmt, path, line),
+            dumps_json(record.to_json()),
+            RECORDED,
+        )
+        winners = {w.seat for w in wins}
+        dealt_in = {w.from_seat for w in wins if w.from_seat is not None}
+        for seat, player in enumerate(players):
+            self._row(
+                "hand_seats",
+                **key,
+                seat=seat,
+                player=player,
+                seat_wind=tile_name(record.seat_wind(seat)),
+                is_dealer=seat == record.dealer,
+                delta=deltas[seat],
+                recorded_delta=deltas[seat],
+                score_before=record.scores_before[seat] if record.scores_before else None,
+                won=seat in winners,
+                dealt_in=seat in dealt_in,
+                melds=None,
+                ready_at_end=None,
+                penalty=penalties[seat] if penalties else None,
+            )
+        table = get_variant(record.variant).spec.fans.by_id
+        answers = list(verdict.computed.get("wins", [])) + [{}] * len(wins)
+        for win, request, answer in zip(wins, tiles, answers, strict=False):
+            # the claimed fans, each at the rules' price where the audit knows it
+            priced = {f[0]: f[1] for f in answer.get("fans", [])}
+            flags = (request or {}).get("flags", {})
+            robbing = bool(flags.get("robbing_kong"))
+            fans_total = sum(f.points * f.count for f in win.fans)
+            self._row(
+                "wins",
+                **key,
+                seat=win.seat,
+                player=players[win.seat],
+                seq=None,
+                source="self_draw"
+                if win.from_seat is None
+                else "robbing_kong"
+                if robbing
+                else "discard",
+                from_seat=win.from_seat,
+                tile=tile_name(win.tile) if win.tile is not None else None,
+                total=win.total if win.total is not None else fans_total,
+                points=deltas[win.seat] - (penalties[win.seat] if penalties else 0),
+                self_drawn=win.from_seat is None,
+                last_tile=bool(flags.get("last_tile")),
+                kong_replacement=bool(flags.get("kong_replacement")),
+                robbing_kong=robbing,
+                last_of_kind=bool(flags.get("last_of_kind")),
+                detail=None,
+            )
+            for fan in win.fans:
+                fan_def = table.get(fan.id)
+                self._row(
+                    "win_fans",
+                    **key,
+                    seat=win.seat,
+                    variant=record.variant,
+                    fan=fan.id,
+                    name_zh=fan_def.name_zh if fan_def is not None else fan.id,
+                    name_en=fan_def.name_en if fan_def is not None else fan.id,
+                    points=priced.get(fan.id, fan.points),
+                    count=fan.count,
+                )
 
     def _event_rows(self, record: HandRecord, arrays: list[list[Any]] | None = None) -> None:
         """The events table, column by column; ``arrays`` are the events' own arrays

@@ -51,6 +51,7 @@ NAV = (
     ("standings.html", "Standings"),
     ("rankings.html", "Rankings"),
     ("tablemates.html", "Table-mates"),
+    ("clubs/index.html", "Clubs"),
 )
 #: Plotly's configuration on every figure: no logo, resizing with the window.
 PLOTLY_CONFIG = {"displaylogo": False, "responsive": True}

@@ -754,7 +754,9 @@ def player_page(data: PlayerData, linked: Callable[[str], bool]) -> Html:
                         root,
                         x["game"],
                         x["hand"],
-                        step=(x["win_seq"] if x["seq"] is None else x["seq"]) + 1,
+                        step=None  # a recorded-only hand has no events to step to
+                        if x["win_seq"] is None and x["seq"] is None
+                        else (x["win_seq"] if x["seq"] is None else x["seq"]) + 1,
                     ),
                     tile_text(x["tile"]),
                     "robbed kong" if x["source"] == "robbing_kong" else "discard",

@@ -35,6 +35,11 @@ def audit(
     """Say for each hand: `ok`, `mismatch` (the record disagrees with the rules: fans,
     totals and deltas, fan by fan) or `invalid` (the rule it breaks, with the event).
 
+    Score sheets (CSV) and 国标小助手 records have no events: each hand is audited from its
+    claim (fans, total, deltas, penalties, the winner's tiles where given) and across its
+    sitting, with findings in Chinese and English (docs/clubs.md); 国标小助手's hands
+    never played (超时) are not listed.
+
     **Exit codes**: 0 every hand is ok; 1 some hand is a mismatch or invalid;
     2 usage error; 130 interrupted.
     """

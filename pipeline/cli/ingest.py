@@ -43,7 +43,8 @@ def ingest(
         list[Path],
         typer.Argument(
             help="Files or folders of records (paipu logs, Botzone text or JSON "
-            "match logs, mixed); folders are read recursively.",
+            "match logs, club score sheets, 国标小助手 records, mixed); folders are read "
+            "recursively.",
             show_default=False,
         ),
     ],
@@ -131,6 +132,9 @@ def ingest(
     `paipu ingest logs/ --db club.duckdb --engine dask -j 4`;
     `paipu ingest /shared/logs --lake /shared/lake --engine dask --cluster tcp://10.0.0.5:8786
     --stage /shared/stage`.
+
+    Score sheets and 国标小助手 records have no events: each hand is audited from its
+    claim and loaded with `hands.source_kind = 'recorded'` (docs/clubs.md).
 
     **Exit codes**: 0 every hand loaded; 3 some hands were rejected (the rest loaded);
     2 usage error (missing file, bad option, both or neither of --db and --lake);

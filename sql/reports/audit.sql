@@ -1,6 +1,8 @@
 -- Audit: what a club referee needs to settle a dispute. Hands whose record disagrees with
 -- the rules (verdict 'mismatch'): the recorded result against the computed one, fan by fan;
--- and the hands that were rejected, with the rule broken.
+-- and the hands that were rejected, with the rule broken. Recorded-only hands (score
+-- sheets, 国标小助手) have no computed result in these tables: the clubs' pages audit them
+-- (clubs.sql).
 
 -- name: audit-mismatches
 -- One row per mismatched hand, in chronological order, at most $limit: where it came from
@@ -19,7 +21,7 @@ SELECT
     count(*) OVER () AS mismatches_total
 FROM report_hands r
 JOIN hands h USING (game, hand)
-WHERE r.verdict = 'mismatch'
+WHERE r.verdict = 'mismatch' AND r.source_kind = 'events'
 ORDER BY r.ord
 LIMIT $limit
 
@@ -34,7 +36,7 @@ SELECT
 FROM wins w
 JOIN report_hands r USING (game, hand)
 LEFT JOIN win_fans f ON f.game = w.game AND f.hand = w.hand AND f.seat = w.seat
-WHERE r.verdict = 'mismatch'
+WHERE r.verdict = 'mismatch' AND r.source_kind = 'events'
 ORDER BY r.ord, w.seat, f.points DESC, f.fan
 
 -- name: audit-rejects

@@ -13,10 +13,12 @@
 -- with `ord`, their chronological rank (by time, hands without a time last, then by game
 -- and hand). Parameters (NULL: no filter): $variant, a variant id; $player, keep only the
 -- hands this player sat in; $since, keep only hands with a recorded time on or after it
--- (hands without a time are then left out, as they cannot be dated).
+-- (hands without a time are then left out, as they cannot be dated). `source_kind` says
+-- which hands are recorded-only (no events: no replay, no discards).
 CREATE OR REPLACE TEMP TABLE report_hands AS
 SELECT
     h.game, h.hand, h.variant, h.time, h.outcome, h.verdict, h.players, h.dealer,
+    h.source_kind,
     row_number() OVER (ORDER BY h.time NULLS LAST, h.game, h.hand) AS ord
 FROM hands h
 WHERE ($variant IS NULL OR h.variant = $variant)

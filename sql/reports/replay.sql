@@ -6,8 +6,11 @@
 -- name: replay-games
 -- One row per game of the report, sorted by game id: how many of its hands the report
 -- covers. The writer cuts this list into batches of whole games for `replay-hands`.
+-- Recorded-only hands (score sheets, 国标小助手) have no events to replay: their pages are
+-- written by the clubs' audit page (reports/club_audit.py), and they are left out here.
 SELECT game, count(*) AS hands
 FROM report_hands
+WHERE source_kind = 'events'
 GROUP BY game
 ORDER BY game
 
@@ -34,6 +37,7 @@ WITH chosen AS (
         lead(r.hand) OVER (PARTITION BY r.game ORDER BY r.hand) AS next
     FROM report_hands r
     WHERE r.game BETWEEN getvariable('replay_first') AND getvariable('replay_last')
+      AND r.source_kind = 'events'
 ),
 seat_rows AS (
     SELECT

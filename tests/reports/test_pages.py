@@ -23,7 +23,8 @@ def test_the_same_database_gives_the_same_bytes(fixture_db, report, tmp_path) ->
 
 def test_pages_and_links(report) -> None:
     out = report.out
-    assert report.pages == 21  # 5 pages, players index, 5 players, 6 hands, 4 competition
+    assert report.pages == 22  # 5 pages, players index, 5 players, 6 hands, 4 competition,
+    # clubs index
     assert (out / "assets" / "plotly.min.js").stat().st_size > 1_000_000
     index = (out / "index.html").read_text(encoding="utf-8")
     for href in ("winrates.html", "fans.html", "dealin.html", "players/index.html", "audit.html"):
