@@ -8,6 +8,7 @@ queries, so the same database gives the same bytes.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -32,6 +33,7 @@ from paipu.reports.html import (
     table,
     tag,
 )
+from paipu.reports.tile_svg import sprite, tile_html
 from paipu.reports.variants import variant_info
 from paipu.rules.tiles import ZIPAI_SMALL_FIRST, TileError, parse_tile, tile_name_zh
 
@@ -155,6 +157,25 @@ def tile_text(name: str) -> str:
     except TileError:
         return name
     return f"{tile_name_zh(code)} {name}" if code >= ZIPAI_SMALL_FIRST else name
+
+
+def tile_cell(name: str) -> Html:
+    """A tile as the tables show it: drawn (SVG, :mod:`paipu.reports.tile_svg`) and named
+    (:func:`tile_text`); the page needs :func:`with_tiles` to define the drawings."""
+    return Html(f'<span class="tile-label">{tile_html(name)}{esc(tile_text(name))}</span>')
+
+
+def with_tiles(body: Html) -> Html:
+    """``body`` with the SVG sprite of the tiles it draws put before it (none: unchanged).
+
+    >>> with_tiles(Html("<p>x</p>"))
+    '<p>x</p>'
+    >>> page = with_tiles(tile_cell("1z"))
+    >>> page.count('<symbol id="pt-'), 'id="pt-1z"' in page
+    (1, True)
+    """
+    names = sorted(set(re.findall(r'href="#pt-([0-9]+[a-z])"', body)))
+    return body if not names else Html(sprite(names) + body)
 
 
 def when(value: Any) -> str:
@@ -427,11 +448,19 @@ def fans(
             combinations.filter(pl.col("variant") == variant),
             profile.filter(pl.col("variant") == variant),
         )
-    return join(parts)
+    return with_tiles(join(parts))
 
 
 def _points(info: Any, points: int) -> str:
     return f"×{points}" if info.fan_points == "multiplier" else str(points)
+
+
+def _example(r: Mapping[str, Any]) -> Html:
+    """The replay link of a fan's example win and its winning tile drawn."""
+    if r.get("example_game") is None:
+        return esc(None)
+    game, hand = r["example_game"], r["example_hand"]
+    return Html(f"{hand_link('', game, hand)} {tile_cell(r['example_tile'])}")
 
 
 def _variant_fans(
@@ -472,6 +501,7 @@ def _variant_fans(
                 Column(info.fan_points, True, f"{info.fan_points} of one instance"),
                 Column("wins with it", True),
                 Column("share of wins", True, "95% Wilson interval"),
+                Column("first win with it", note="its replay, and the winning tile"),
             ],
             (
                 (
@@ -480,6 +510,7 @@ def _variant_fans(
                     _points(info, r["points"]),
                     f"{r['with_fan']:,}",
                     rate_cell(r, "share"),
+                    _example(r),
                 )
                 for r in freq.iter_rows(named=True)
             ),
@@ -750,7 +781,7 @@ def player_page(data: PlayerData, linked: Callable[[str], bool]) -> Html:
                         x["hand"],
                         step=(x["win_seq"] if x["seq"] is None else x["seq"]) + 1,
                     ),
-                    tile_text(x["tile"]),
+                    tile_cell(x["tile"]),
                     "robbed kong" if x["source"] == "robbing_kong" else "discard",
                     x["turn"],
                     player_link(root, x["winner"], linked),
@@ -776,7 +807,7 @@ def player_page(data: PlayerData, linked: Callable[[str], bool]) -> Html:
                         f"{m['game']} #{m['hand']} step {m['seq'] + 1}",
                         m["seq"] + 1,
                     ),
-                    tile_text(m["tile"]),
+                    tile_cell(m["tile"]),
                     "self-draw" if m["from_seat"] is None else m["from_player"],
                     m["total"],
                 )
@@ -784,7 +815,7 @@ def player_page(data: PlayerData, linked: Callable[[str], bool]) -> Html:
             ),
         )
     )
-    return join(parts)
+    return with_tiles(join(parts))
 
 
 # --------------------------------------------------------------------------- audit
@@ -857,7 +888,7 @@ def audit(
             ),
         )
     )
-    return join(parts)
+    return with_tiles(join(parts))
 
 
 def _audit_hand(
@@ -912,6 +943,10 @@ def _audit_hand(
             )
         )
         who = players[seat] if isinstance(seat, int) and seat < len(players) else f"seat {seat}"
+        won_on = cmp_rows[0]["tile"] if cmp_rows else rec.get("tile")
+        caption: Any = f"win of {who} (seat {seat})"
+        if isinstance(won_on, str):
+            caption = Html(f"{esc(caption)} on {tile_cell(won_on)}")
         parts.append(
             table(
                 [
@@ -922,7 +957,7 @@ def _audit_hand(
                     Column("differs"),
                 ],
                 rows,
-                caption=f"win of {who} (seat {seat})",
+                caption=caption,
             )
         )
     deltas, recorded_deltas = m["deltas"] or [], m["recorded_deltas"] or []
