@@ -38,6 +38,14 @@ def report(
             "without a recorded time are then left out.",
         ),
     ] = None,
+    until: Annotated[
+        str | None,
+        typer.Option(
+            "--until",
+            help="Only hands up to this date, the whole day included (2026-01-31), or up to "
+            "this moment (2026-01-31T18:00); hands without a recorded time are then left out.",
+        ),
+    ] = None,
     self_contained: Annotated[
         bool,
         typer.Option(
@@ -59,23 +67,34 @@ def report(
     relative path (keep the folder together, or use `--self-contained`). The database is
     opened read-only; the same database and options give the same files.
 
+    The filters combine: `--variant mcr --player Ann --since 2026-01-01 --until 2026-01-31`
+    is Ann's MCR hands of January. Every page splits its rates and points by variant (a
+    variant's points are in its own units); a player page has one section per variant played.
+
     **Exit codes**: 0 written; 4 no hand matches the filters (nothing written);
-    2 usage error (missing database, bad date); 1 the database could not be read or the
-    pages could not be written.
+    2 usage error (missing database, bad date, --since after --until); 1 the database could
+    not be read or the pages could not be written.
     """
     import duckdb
 
-    from paipu.pipeline.report import NoHandsError, ReportOptions, check_since, write_report
+    from paipu.pipeline.report import NoHandsError, ReportOptions, check_period, write_report
 
     if not db.is_file():
         err_console.print(f"paipu report: {db}: no such database file")
         raise typer.Exit(EXIT_USAGE)
     try:
-        check_since(since)
+        check_period(since, until)
     except ValueError as exc:
         err_console.print(f"paipu report: {exc}")
         raise typer.Exit(EXIT_USAGE) from None
-    options = ReportOptions(variant, player, since, self_contained, jobs)
+    options = ReportOptions(
+        variant=variant,
+        player=player,
+        since=since,
+        until=until,
+        inline=self_contained,
+        jobs=jobs,
+    )
     try:
         with err_console.status("writing the report") as status:
             summary = write_report(

@@ -88,13 +88,14 @@ def test_overview(con) -> None:
     assert list(trace(fig, "exhaustive draw").y) == [1]
     assert list(trace(fig, "aborted").y) == [0]
     players = query(con, "overview-players")
-    assert rows(players, "player", "hands", "games", "points") == [
-        ("Ann", 6, 2, 58),
-        ("Bo", 6, 2, -74),
-        ("Chen", 6, 2, -38),
-        ("Dai", 4, 1, 83),
-        ("Eve", 2, 1, -29),
+    assert rows(players, "player", "hands", "games", "variants") == [
+        ("Ann", 6, 2, "mcr"),
+        ("Bo", 6, 2, "mcr"),
+        ("Chen", 6, 2, "mcr"),
+        ("Dai", 4, 1, "mcr"),
+        ("Eve", 2, 1, "mcr"),
     ]
+    assert "points" not in players.columns  # points are per variant, never summed across
 
 
 # --------------------------------------------------------------------------- win rates
