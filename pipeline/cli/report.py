@@ -52,7 +52,8 @@ def report(
             "--self-contained",
             help="Inline plotly.js, the styles, the replay script and a hand's data into "
             "every page, so any page can be sent alone (pages with figures grow by 4.6 MB "
-            "each, hand pages by about 40 KB).",
+            "each, hand pages by about 120 KB: the replay script, its tile drawings, the "
+            "hand).",
         ),
     ] = False,
     jobs: Annotated[

@@ -7,9 +7,11 @@
 -- standard deviations come from here; the intervals are added in Python (reports.stats).
 
 -- name: winrates-players
--- One row per player: hands, wins, self_drawn (wins with a self-drawn win), deal_ins,
--- drawn (hands ending in an exhaustive draw), won_mean / won_sd and lost_mean / lost_sd
--- (points won and lost per hand), points (sum of deltas). Most hands first, then name.
+-- One row per player over all the report's variants: hands, wins, self_drawn (wins with a
+-- self-drawn win), deal_ins, drawn (hands ending in an exhaustive draw), won_mean / won_sd
+-- and lost_mean / lost_sd (points won and lost per hand). Most hands first, then name.
+-- Meaningful within one variant only (points are in each variant's units, base rates
+-- differ): the pages use winrates-player-variants (variants.sql).
 WITH seat_wins AS (
     SELECT game, hand, seat, bool_or(self_drawn) AS self_drawn
     FROM wins
@@ -25,8 +27,7 @@ SELECT
     avg(greatest(s.delta, 0)) AS won_mean,
     stddev_samp(greatest(s.delta, 0)) AS won_sd,
     avg(greatest(-s.delta, 0)) AS lost_mean,
-    stddev_samp(greatest(-s.delta, 0)) AS lost_sd,
-    sum(s.delta)::BIGINT AS points
+    stddev_samp(greatest(-s.delta, 0)) AS lost_sd
 FROM hand_seats s
 JOIN report_hands r USING (game, hand)
 LEFT JOIN seat_wins w ON w.game = s.game AND w.hand = s.hand AND w.seat = s.seat
