@@ -35,6 +35,7 @@
   const MAHJONG_MELDS = { chi: "chi", pong: "pong", kong: "kong", added_kong: "added kong", concealed_kong: "concealed kong" };
   const ZIPAI_MELDS = { ti: "提", wei: "偎", pao: "跑", peng: "碰", chi: "吃", bi: "比" };
   const SUITS = { m: "万", p: "筒", s: "条" };
+  const WINDS = { "1z": "East", "2z": "South", "3z": "West", "4z": "North" };
 
   function isTile(name) {
     return typeof name === "string" && name in CODE;
@@ -609,7 +610,7 @@
   function seatPanel(s) {
     const i = s.seat;
     const bits = ["seat " + i];
-    if (!zipai && s.wind && INFO[s.wind]) bits.push("wind " + INFO[s.wind][2]);
+    if (!zipai && s.wind && INFO[s.wind]) bits.push("wind " + (WINDS[s.wind] || s.wind));
     if (i === info.dealer) bits.push("dealer 庄");
     const header = el("header", {}, [
       el("b", {}, [playerLink(s.player)]),
