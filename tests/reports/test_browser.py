@@ -376,8 +376,18 @@ TILES = """
 """
 
 
-def _tile_differences(page: Page, refs: dict[str, str]) -> list[dict[str, Any]]:
-    tiles = page.eval(TILES)
+#: Every tile of a page of tiles (test_every_tile_and_card_is_drawn_without_fonts).
+ALL_TILES = """
+[...document.querySelectorAll('svg.tile')].map(svg => {
+  const r = svg.getBoundingClientRect();
+  return { name: svg.getAttribute('aria-label').split(' ')[0], x: r.x, y: r.y, w: r.width,
+           h: r.height, bg: getComputedStyle(document.body).backgroundColor };
+})
+"""
+
+
+def _tile_differences(page: Page, refs: dict[str, str], which: str = TILES) -> list[dict[str, Any]]:
+    tiles = page.eval(which)
     png = page.browser.send("Page.captureScreenshot", {"format": "png"}, page.session)["data"]
     call = f"({COMPARE})({json.dumps(png)}, {json.dumps(refs)}, {json.dumps(tiles)})"
     return page.eval(call)
@@ -428,3 +438,30 @@ def test_tiles_are_drawn_the_same_with_only_the_default_fonts(browser, mixed_rep
         [glyph, *_] = _tile_differences(page, refs)
         assert glyph["diff"] > 20, (glyph, found[0])
     assert len(seen) >= 15
+
+
+def test_every_tile_and_card_is_drawn_without_fonts(browser, tmp_path) -> None:
+    """All 65 tiles and cards (the suits, honours, flowers, the tens of 十万麻将, zipai's small
+    and big cards) on one page with the report's style sheet, each compared in a screenshot
+    with its own SVG document."""
+    from paipu.reports.html import _template
+    from paipu.reports.tile_svg import sprite, tile_html, tile_svg
+    from paipu.rules.tiles import N_CODES, tile_name
+
+    names = [tile_name(code) for code in range(N_CODES)]
+    rows = "".join(
+        "<p>" + " ".join(tile_html(n) for n in names[i : i + 13]) + "</p>"
+        for i in range(0, N_CODES, 13)
+    )
+    path = tmp_path / "tiles.html"
+    path.write_text(
+        f"<!DOCTYPE html><meta charset=utf-8><style>{_template('report.css')}</style>"
+        f"<body>{sprite()}{rows}</body>",
+        encoding="utf-8",
+    )
+    page = Page(browser)
+    page.open(path)
+    found = _tile_differences(page, {n: tile_svg(n) for n in names}, ALL_TILES)
+    assert sorted(f["name"] for f in found) == sorted(names)
+    worst = max(found, key=lambda f: f["diff"])
+    assert worst["diff"] < 4, worst
