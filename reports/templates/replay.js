@@ -626,7 +626,7 @@
       el("span", { id: "f" + i }),
     ]);
     const discardRow = el("div", { cls: "row" }, [
-      el("span", { cls: "label", text: zipai ? "discards 弃牌" : "discards" }),
+      el("span", { cls: "label", text: "discards", title: zipai ? "弃牌" : null }),
       el("span", { id: "d" + i }),
     ]);
     return el("section", { cls: "seat", id: "seat" + i }, [header, handRow, discardRow]);
