@@ -71,6 +71,7 @@ class ReportOptions:
     since: str | None = None  # ISO date or date-time
     inline: bool = False  # every page self-contained (scripts and styles inlined)
     jobs: int = 1  # threads of the database engine
+    until: str | None = None  # ISO date (the whole day) or date-time, inclusive
     min_games: int = MIN_GAMES  # placed games a player needs to be ranked
 
 
@@ -112,17 +113,44 @@ def check_since(since: str | None) -> str | None:
         raise ValueError(f"--since {since!r}: expected a date such as 2026-01-31") from None
 
 
+def check_until(until: str | None) -> str | None:
+    """``until`` as the last ISO date-time a report covers: a date stands for its whole day.
+
+    >>> check_until("2026-01-31"), check_until("2026-01-31T18:00"), check_until(None)
+    ('2026-01-31 23:59:59.999999', '2026-01-31 18:00:00', None)
+    """
+    if until is None:
+        return None
+    try:
+        moment = dt.datetime.fromisoformat(until)
+    except ValueError:
+        raise ValueError(f"--until {until!r}: expected a date such as 2026-01-31") from None
+    if len(until) <= len("2026-01-31"):
+        moment = moment.replace(hour=23, minute=59, second=59, microsecond=999999)
+    return moment.isoformat(sep=" ")
+
+
+def check_period(since: str | None, until: str | None) -> tuple[str | None, str | None]:
+    """:func:`check_since` and :func:`check_until`, and ValueError if since is after until."""
+    first, last = check_since(since), check_until(until)
+    if first is not None and last is not None and first > last:
+        raise ValueError(f"--since {since} is after --until {until}: no day in between")
+    return first, last
+
+
 def select(
     con: duckdb.DuckDBPyConnection,
     variant: str | None = None,
     player: str | None = None,
     since: str | None = None,
+    until: str | None = None,
 ) -> None:
-    """Make ``report_hands``, the hands a report with these filters covers, and set the
+    """Make ``report_hands``, the hands a report with these filters covers (``since`` and
+    ``until`` as :func:`check_since` and :func:`check_until` give them), and set the
     session variables ``report_variant`` and ``report_player`` that the queries of rejected
     hands filter by (rejects are not hands of ``report_hands``); then ``report_placements``,
     the places of every game those hands belong to (``sql/reports/standings.sql``)."""
-    execute(con, "report-selection", variant=variant, player=player, since=since)
+    execute(con, "report-selection", variant=variant, player=player, since=since, until=until)
     con.execute("SET VARIABLE report_variant = ?::VARCHAR", [variant])
     con.execute("SET VARIABLE report_player = ?::VARCHAR", [player])
     execute(con, "report-placements")  # every game's places: standings, rankings, table-mates
@@ -168,12 +196,12 @@ def write_report(
     """Write every page of the report on ``db`` (a database file or a lake folder) into
     ``out``; NoHandsError if nothing matches."""
     tell = progress or (lambda _stage: None)
-    since = check_since(options.since)
+    since, until = check_period(options.since, options.until)
     con = connect_read(db)
     try:
         con.execute(f"SET threads = {max(1, options.jobs)}")
         con.execute("SET enable_progress_bar = false")
-        select(con, options.variant, options.player, since)
+        select(con, options.variant, options.player, since, until)
         totals = query(con, "overview-totals").row(0, named=True)
         if not totals["hands"]:
             raise NoHandsError("no hand of the database matches the filters")
@@ -186,7 +214,7 @@ def write_report(
         )
         assets = Assets(inline=options.inline, replay=script)
         assets.write(out)
-        filters = pages.Filters(options.variant, options.player, options.since)
+        filters = pages.Filters(options.variant, options.player, options.since, options.until)
         footer = f"paipu report of {db.name} · {filters.describe()}"
         players = query(con, "overview-players")
         with_pages = {options.player} if options.player else set(players["player"].to_list())
@@ -220,16 +248,16 @@ def write_report(
             root="../",
         )
         tell("win rates")
-        rates = frames.winrates(query(con, "winrates-players"))
+        rates = frames.winrates(query(con, "winrates-player-variants"))
         write(
             "winrates.html",
             "Win rates",
             pages.winrates(
                 rates,
-                frames.winrates(query(con, "winrates-seats")),
+                frames.winrates(query(con, "winrates-seat-variants")),
                 frames.winrates(query(con, "winrates-variants")),
                 frames.win_sources(query(con, "winrates-sources")),
-                query(con, "winrates-rolling", top=ROLLING_PLAYERS, window=ROLLING_WINDOW),
+                query(con, "winrates-rolling-variants", top=ROLLING_PLAYERS, window=ROLLING_WINDOW),
                 ROLLING_WINDOW,
                 linked,
             ),
@@ -249,7 +277,7 @@ def write_report(
         )
         recorded = int(query(con, "clubs-count")["recorded"][0] or 0)
         tell("deal-in risk")
-        dealin_players = frames.dealin_players(query(con, "dealin-players"))
+        dealin_players = frames.dealin_players(query(con, "dealin-player-variants"))
         write(
             "dealin.html",
             "Deal-in risk",
@@ -279,7 +307,7 @@ def write_report(
         tell("clubs")
         _club_pages(con, write)
         tell("players")
-        _player_pages(con, options.player, rates, dealin_players, profile, linked, write)
+        _player_pages(con, options.player, players, rates, dealin_players, profile, linked, write)
         tell("hands")
         with HandPages(out, assets, footer, linked) as writer:
             summary.pages += write_hand_pages(con, writer)
@@ -324,6 +352,7 @@ def _club_pages(con: duckdb.DuckDBPyConnection, write: Callable[..., None]) -> N
 def _player_pages(
     con: duckdb.DuckDBPyConnection,
     player: str | None,
+    players: pl.DataFrame,
     rates: pl.DataFrame,
     dealin: pl.DataFrame,
     profile: pl.DataFrame,
@@ -340,14 +369,20 @@ def _player_pages(
         "profile": profile if player is None else profile.filter(pl.col("player") == player),
     }
     split = {name: _by_player(frame) for name, frame in parts.items()}
-    rates_by = {r["player"]: r for r in rates.iter_rows(named=True)}
-    dealin_by = {r["player"]: r for r in dealin.iter_rows(named=True)}
-    names = [player] if player is not None else rates["player"].to_list()
+    rates_by: dict[str, list[dict[str, Any]]] = {}
+    for r in rates.iter_rows(named=True):
+        rates_by.setdefault(r["player"], []).append(r)
+    dealin_by: dict[str, list[dict[str, Any]]] = {}
+    for r in dealin.iter_rows(named=True):
+        dealin_by.setdefault(r["player"], []).append(r)
+    totals_by = {r["player"]: r for r in players.iter_rows(named=True)}
+    names = [player] if player is not None else players["player"].to_list()
     for name in names:
         data = pages.PlayerData(
             player=name,
-            rates=rates_by.get(name),
-            dealin=dealin_by.get(name),
+            rates=sorted(rates_by.get(name, []), key=lambda r: r["variant"]),
+            dealin=dealin_by.get(name, []),
+            totals=totals_by.get(name),
             **{k: split[k].get(name, parts[k].clear()) for k in parts},
         )
         write(

@@ -105,7 +105,7 @@ RATES = (
 
 def player_rates(players: pl.DataFrame, top: int = TOP_PLAYERS) -> go.Figure:
     """Per player (the ``top`` with most hands) each rate with its 95 % Wilson interval, one
-    panel per rate: ``winrates-players``."""
+    panel per rate: ``winrates-player-variants`` (one variant)."""
     shown = players.head(top)
     names = shown["player"].to_list()
     fig = make_subplots(
@@ -139,7 +139,8 @@ def player_rates(players: pl.DataFrame, top: int = TOP_PLAYERS) -> go.Figure:
 
 
 def seat_rates(seats: pl.DataFrame) -> go.Figure:
-    """Win and deal-in rates by seat, dealer against the others: ``winrates-seats``."""
+    """Win and deal-in rates by seat, dealer against the others: ``winrates-seat-variants``
+    (one variant)."""
     fig = make_subplots(rows=1, cols=2, subplot_titles=("win rate", "deal-in rate"))
     fig.update_layout(LAYOUT)
     fig.update_layout(title={"text": "By seat, dealer or not (95% intervals)", "x": 0.01})

@@ -21,7 +21,7 @@ from paipu.reports.stats import mean_columns, wilson_columns
 
 
 def winrates(frame: pl.DataFrame) -> pl.DataFrame:
-    """``winrates-players`` / ``-seats`` / ``-variants``: win rate, self-draw share,
+    """``winrates-player-variants`` / ``-seat-variants`` / ``-variants``: win rate, self-draw share,
     deal-in rate, drawn-hand rate, points won and lost per hand."""
     return frame.with_columns(
         *wilson_columns("wins", "hands", "win_rate"),

@@ -237,12 +237,16 @@ def plotly_js() -> str:
 
 
 def replay_js(tiles: list[list[str]], variants: dict[str, dict[str, Any]]) -> str:
-    """The replay script with the tables it draws from: every tile (``PAIPU_TILES``) and
-    the report's variants (``PAIPU_VARIANTS``)."""
+    """The replay script with the tables it draws from: every tile (``PAIPU_TILES``), the
+    report's variants (``PAIPU_VARIANTS``) and the SVG sprite of every tile and card
+    (``PAIPU_TILE_SPRITE``, :mod:`paipu.reports.tile_svg`)."""
+    from paipu.reports.tile_svg import sprite
+
     dump = partial(json.dumps, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
     return (
         f"const PAIPU_TILES = {dump(tiles)};\n"
         f"const PAIPU_VARIANTS = {dump(variants)};\n"
+        f"const PAIPU_TILE_SPRITE = {dump(sprite())};\n"
         f"{_template('replay.js')}"
     )
 

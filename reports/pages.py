@@ -8,6 +8,7 @@ queries, so the same database gives the same bytes.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -32,6 +33,7 @@ from paipu.reports.html import (
     table,
     tag,
 )
+from paipu.reports.tile_svg import sprite, tile_html
 from paipu.reports.variants import variant_info
 from paipu.rules.tiles import ZIPAI_SMALL_FIRST, TileError, parse_tile, tile_name_zh
 
@@ -157,6 +159,28 @@ def tile_text(name: str) -> str:
     return f"{tile_name_zh(code)} {name}" if code >= ZIPAI_SMALL_FIRST else name
 
 
+def tile_cell(name: str | None) -> Html:
+    """A tile as the tables show it: drawn (SVG, :mod:`paipu.reports.tile_svg`) and named
+    (:func:`tile_text`); the page needs :func:`with_tiles` to define the drawings. No tile
+    (a recorded-only hand's deal-in or win, from a score sheet) is an empty cell."""
+    if name is None:
+        return esc(None)
+    return Html(f'<span class="tile-label">{tile_html(name)}{esc(tile_text(name))}</span>')
+
+
+def with_tiles(body: Html) -> Html:
+    """``body`` with the SVG sprite of the tiles it draws put before it (none: unchanged).
+
+    >>> with_tiles(Html("<p>x</p>"))
+    '<p>x</p>'
+    >>> page = with_tiles(tile_cell("1z"))
+    >>> page.count('<symbol id="pt-'), 'id="pt-1z"' in page
+    (1, True)
+    """
+    names = sorted(set(re.findall(r'href="#pt-([0-9]+[a-z])"', body)))
+    return body if not names else Html(sprite(names) + body)
+
+
 def when(value: Any) -> str:
     return "–" if value is None else str(value)[:16].replace("T", " ")
 
@@ -171,6 +195,7 @@ class Filters:
     variant: str | None = None
     player: str | None = None
     since: str | None = None
+    until: str | None = None
 
     def describe(self) -> str:
         parts = []
@@ -178,8 +203,12 @@ class Filters:
             parts.append(f"variant {self.variant}")
         if self.player:
             parts.append(f"hands in which {self.player} played")
-        if self.since:
+        if self.since and self.until:
+            parts.append(f"hands from {self.since} to {self.until} (hands without a time left out)")
+        elif self.since:
             parts.append(f"hands since {self.since} (hands without a time left out)")
+        elif self.until:
+            parts.append(f"hands until {self.until} (hands without a time left out)")
         return "; ".join(parts) if parts else "all hands in the database"
 
 
@@ -277,17 +306,15 @@ def players_table(
     return table(
         [
             Column("player"),
-            Column("hands", True),
-            Column("games", True),
-            Column("points", True),
-            Column("variants"),
+            Column("hands", True, "hands played, all variants"),
+            Column("games", True, "games played, all variants"),
+            Column("variants", note="points are per variant, in its own units: see each page"),
         ],
         (
             (
                 player_link(root, r["player"], linked),
                 f"{r['hands']:,}",
                 f"{r['games']:,}",
-                signed(r["points"]),
                 r["variants"],
             )
             for r in rows.iter_rows(named=True)
@@ -350,62 +377,104 @@ def winrates(
     window: int,
     linked: Callable[[str], bool],
 ) -> Html:
-    return join(
-        [
-            definitions("hand", "win", "self", "dealin", "drawn", "points", "wilson"),
-            tag("h2", "Per player"),
-            table(
-                [Column("player"), *RATE_COLUMNS],
-                (
-                    [player_link("", r["player"], linked), *_rate_row(r)]
-                    for r in players.iter_rows(named=True)
-                ),
+    """The variants compared, then a section per variant: its players' rates against its own
+    population, by seat, over time. ``players``, ``seats`` and ``rolling`` have a row per
+    variant (``winrates-player-variants``, ``-seat-variants``, ``-rolling-variants``)."""
+    parts: list[Any] = [
+        definitions("hand", "win", "self", "dealin", "drawn", "points", "wilson"),
+        tag(
+            "p",
+            "Every rate is per variant: a 3-player zipai table and a 4-player mahjong table "
+            "have different base rates, and each variant's points are in its own units, so "
+            "a player's figures are computed against that variant's hands only and never "
+            "added across variants.",
+            class_="note",
+        ),
+        tag("h2", "By variant"),
+        table(
+            [Column("variant"), *RATE_COLUMNS],
+            (
+                [
+                    link(f"#variant-{slug(r['variant'])}", variant_info(r["variant"]).title),
+                    *_rate_row(r),
+                ]
+                for r in variants.iter_rows(named=True)
             ),
-            figure_html(figures.player_rates(players), "winrates-players"),
-            tag("h2", "By seat and dealer"),
-            table(
-                [Column("seat"), Column("dealer"), *RATE_COLUMNS],
+        ),
+        figure_html(figures.variant_rates(variants), "winrates-variants"),
+        tag("h3", "How hands are won"),
+        definitions("sources"),
+        table(
+            [Column("variant"), Column("won"), Column("wins", True), Column("share", True)],
+            (
                 (
-                    [r["seat"], "dealer" if r["is_dealer"] else "–", *_rate_row(r)]
-                    for r in seats.iter_rows(named=True)
-                ),
+                    variant_info(r["variant"]).title,
+                    SOURCES.get(r["source"], r["source"]),
+                    f"{r['wins']:,}",
+                    rate_cell(r, "share"),
+                )
+                for r in sources.iter_rows(named=True)
             ),
-            figure_html(figures.seat_rates(seats), "winrates-seats"),
-            tag("h2", "By variant"),
-            table(
-                [Column("variant"), *RATE_COLUMNS],
-                (
-                    [variant_info(r["variant"]).title, *_rate_row(r)]
-                    for r in variants.iter_rows(named=True)
-                ),
+        ),
+        figure_html(figures.win_sources(sources), "winrates-sources"),
+    ]
+    for variant in variants["variant"].to_list():
+        parts += _variant_rates(
+            variant,
+            players.filter(pl.col("variant") == variant),
+            seats.filter(pl.col("variant") == variant),
+            rolling.filter(pl.col("variant") == variant),
+            window,
+            linked,
+        )
+    return join(parts)
+
+
+def _variant_rates(
+    variant: str,
+    players: pl.DataFrame,
+    seats: pl.DataFrame,
+    rolling: pl.DataFrame,
+    window: int,
+    linked: Callable[[str], bool],
+) -> list[Any]:
+    key = slug(variant)
+    parts: list[Any] = [
+        tag("h2", variant_info(variant).title, id=f"variant-{key}"),
+        tag("h3", "Per player"),
+        tag("p", f"Points are {variant} points.", class_="note"),
+        table(
+            [Column("player"), *RATE_COLUMNS],
+            (
+                [player_link("", r["player"], linked), *_rate_row(r)]
+                for r in players.iter_rows(named=True)
             ),
-            figure_html(figures.variant_rates(variants), "winrates-variants"),
-            tag("h3", "How hands are won"),
-            definitions("sources"),
-            table(
-                [Column("variant"), Column("won"), Column("wins", True), Column("share", True)],
-                (
-                    (
-                        variant_info(r["variant"]).title,
-                        SOURCES.get(r["source"], r["source"]),
-                        f"{r['wins']:,}",
-                        rate_cell(r, "share"),
-                    )
-                    for r in sources.iter_rows(named=True)
-                ),
+        ),
+        figure_html(figures.player_rates(players), f"winrates-players-{key}"),
+        tag("h3", "By seat and dealer"),
+        table(
+            [Column("seat"), Column("dealer"), *RATE_COLUMNS],
+            (
+                [r["seat"], "dealer" if r["is_dealer"] else "–", *_rate_row(r)]
+                for r in seats.iter_rows(named=True)
             ),
-            figure_html(figures.win_sources(sources), "winrates-sources"),
-            tag("h2", "Over time"),
+        ),
+        figure_html(figures.seat_rates(seats), f"winrates-seats-{key}"),
+    ]
+    if rolling.height:
+        parts += [
+            tag("h3", "Over time"),
             tag(
                 "p",
-                f"Each line is a player's win rate over their last {window} hands (fewer at the "
-                "start), hand after hand in the order played (by time; hands without a time "
-                "after, by game and hand). The players with most hands are drawn.",
+                f"Each line is a player's win rate over their last {window} hands of {variant} "
+                "(fewer at the start), hand after hand in the order played (by time; hands "
+                "without a time after, by game and hand). The players with most hands of the "
+                "variant are drawn.",
                 class_="note",
             ),
-            figure_html(figures.rolling_rates(rolling, window), "winrates-rolling"),
+            figure_html(figures.rolling_rates(rolling, window), f"winrates-rolling-{key}"),
         ]
-    )
+    return parts
 
 
 # --------------------------------------------------------------------------- fans
@@ -433,11 +502,21 @@ def fans(
             combinations.filter(pl.col("variant") == variant),
             profile.filter(pl.col("variant") == variant),
         )
-    return join(parts)
+    return with_tiles(join(parts))
 
 
 def _points(info: Any, points: int) -> str:
     return f"×{points}" if info.fan_points == "multiplier" else str(points)
+
+
+def _example(r: Mapping[str, Any]) -> Html:
+    """The replay link of a fan's example win and its winning tile drawn."""
+    if r.get("example_game") is None:
+        return esc(None)
+    game, hand = r["example_game"], r["example_hand"]
+    if r.get("example_tile") is None:  # a recorded-only hand (a score sheet) names no tile
+        return hand_link("", game, hand)
+    return Html(f"{hand_link('', game, hand)} {tile_cell(r['example_tile'])}")
 
 
 def _variant_fans(
@@ -478,6 +557,7 @@ def _variant_fans(
                 Column(info.fan_points, True, f"{info.fan_points} of one instance"),
                 Column("wins with it", True),
                 Column("share of wins", True, "95% Wilson interval"),
+                Column("first win with it", note="its replay, and the winning tile"),
             ],
             (
                 (
@@ -486,6 +566,7 @@ def _variant_fans(
                     _points(info, r["points"]),
                     f"{r['with_fan']:,}",
                     rate_cell(r, "share"),
+                    _example(r),
                 )
                 for r in freq.iter_rows(named=True)
             ),
@@ -531,6 +612,8 @@ def _variant_fans(
 def dealin(
     grid: pl.DataFrame, melds: pl.DataFrame, players: pl.DataFrame, linked: Callable[[str], bool]
 ) -> Html:
+    """Per variant: danger and deal-ins by discard kind and turn, by the opponents' exposed
+    melds, and per player (``players`` has a row per variant: ``dealin-player-variants``)."""
     parts: list[Any] = [definitions("danger", "wonon", "kinds", "turns", "open", "wilson")]
     for variant in grid["variant"].unique(maintain_order=True).to_list():
         key = slug(variant)
@@ -586,9 +669,18 @@ def dealin(
                 ),
             ),
         ]
-    parts += [
-        tag("h2", "Per player"),
-        figure_html(figures.dealin_players(players), "dealin-players"),
+        parts += _dealin_players(variant, players.filter(pl.col("variant") == variant), linked)
+    return join(parts)
+
+
+def _dealin_players(
+    variant: str, players: pl.DataFrame, linked: Callable[[str], bool]
+) -> list[Any]:
+    """A variant's players: deal-in rate and danger against the variant's own hands."""
+    key = slug(variant)
+    return [
+        tag("h3", "Per player"),
+        figure_html(figures.dealin_players(players), f"dealin-players-{key}"),
         table(
             [
                 Column("player"),
@@ -597,7 +689,7 @@ def dealin(
                 Column("deal-in rate", True),
                 Column("into open hands", True, "deal-ins whose winner had an exposed meld"),
                 Column("dangerous discards", True, "share of the player's discards"),
-                Column("points lost / deal-in", True),
+                Column(f"{variant} points lost / deal-in", True),
             ],
             (
                 (
@@ -613,7 +705,6 @@ def dealin(
             ),
         ),
     ]
-    return join(parts)
 
 
 # --------------------------------------------------------------------------- player pages
@@ -621,43 +712,139 @@ def dealin(
 
 @dataclass(frozen=True)
 class PlayerData:
-    """One player's rows of every player query."""
+    """One player's rows of every player query. ``rates`` and ``dealin`` hold a row per
+    variant played (``winrates-player-variants``, ``dealin-player-variants``); the frames
+    have a ``variant`` column; ``totals`` is the player's ``overview-players`` row (hands and
+    games of all variants: the only figures that mean the same in every variant)."""
 
     player: str
-    rates: Mapping[str, Any] | None
-    dealin: Mapping[str, Any] | None
+    rates: Sequence[Mapping[str, Any]]
+    dealin: Sequence[Mapping[str, Any]]
     cumulative: pl.DataFrame
     games: pl.DataFrame
     extremes: pl.DataFrame
     profile: pl.DataFrame
     deal_ins: pl.DataFrame
     missed: pl.DataFrame
+    totals: Mapping[str, Any] | None = None
 
 
 def player_page(data: PlayerData, linked: Callable[[str], bool]) -> Html:
-    root = "../"
-    r = data.rates
+    """The player's hands and games over all variants, then one section per variant played:
+    rates against that variant's population, points in its own units, its games, biggest
+    wins and losses, fan profile, deal-ins and missed wins."""
     parts: list[Any] = []
-    if r is not None:
+    totals = data.totals
+    variants = [r["variant"] for r in data.rates]
+    if totals is not None:
         parts += [
             Html('<div class="cards">'),
-            card(f"{r['hands']:,}", "hands played"),
-            card(pct(r["win_rate"]), f"win rate ({interval(r['win_rate_lo'], r['win_rate_hi'])})"),
-            card(
-                pct(r["deal_in_rate"]),
-                f"deal-in rate ({interval(r['deal_in_rate_lo'], r['deal_in_rate_hi'])})",
-            ),
-            card(pct(r["self_draw"]), "of wins self-drawn"),
-            card(signed(r["points"]), "points"),
+            card(f"{totals['hands']:,}", "hands played, all variants"),
+            card(f"{totals['games']:,}", "games, all variants"),
+            card(f"{len(variants):,}", "variants played"),
             Html("</div>"),
-            table([*RATE_COLUMNS], [_rate_row(r)]),
         ]
     parts += [
+        tag("h2", "Variants played"),
+        tag(
+            "p",
+            "Rates are against each variant's own population and points are in each "
+            "variant's own units, so they are never added across variants: one section each.",
+            class_="note",
+        ),
+        table(
+            [
+                Column("variant"),
+                Column("hands", True),
+                Column("games", True),
+                Column("win rate", True),
+                Column("deal-in rate", True),
+                Column("points", True, "in the variant's own units"),
+            ],
+            (
+                (
+                    link(f"#variant-{slug(r['variant'])}", variant_info(r["variant"]).title),
+                    f"{r['hands']:,}",
+                    f"{_games_of(data.games, r['variant']):,}",
+                    rate_cell(r, "win_rate"),
+                    rate_cell(r, "deal_in_rate"),
+                    f"{signed(r['points'])} {r['variant']} points",
+                )
+                for r in data.rates
+            ),
+        ),
         definitions("hand", "win", "dealin", "wilson"),
-        figure_html(figures.cumulative_score(data.cumulative, data.player), "player-cumulative"),
-        tag("h2", "Games"),
     ]
-    games = data.games
+    dealin_by = {r["variant"]: r for r in data.dealin}
+    for r in data.rates:
+        variant = r["variant"]
+
+        def only(frame: pl.DataFrame, variant: str = variant) -> pl.DataFrame:
+            return frame.filter(pl.col("variant") == variant)
+
+        parts.append(
+            _player_variant(
+                data.player,
+                r,
+                dealin_by.get(variant),
+                only(data.cumulative),
+                only(data.games),
+                only(data.extremes),
+                only(data.profile),
+                only(data.deal_ins),
+                only(data.missed),
+                linked,
+            )
+        )
+    if not data.rates:
+        parts.append(tag("p", "No hands in this report.", class_="note"))
+    return with_tiles(join(parts))
+
+
+def _games_of(games: pl.DataFrame, variant: str) -> int:
+    part = games.filter(pl.col("variant") == variant)
+    return int(part["games_total"].max() or 0) if part.height else 0
+
+
+def _player_variant(
+    player: str,
+    r: Mapping[str, Any],
+    d: Mapping[str, Any] | None,
+    cumulative: pl.DataFrame,
+    games: pl.DataFrame,
+    extremes: pl.DataFrame,
+    profile: pl.DataFrame,
+    deal_ins: pl.DataFrame,
+    missed: pl.DataFrame,
+    linked: Callable[[str], bool],
+) -> Html:
+    """One variant's section of a player page."""
+    root = "../"
+    variant = r["variant"]
+    info = variant_info(variant)
+    key = slug(variant)
+    unit = f"{variant} points"
+    parts: list[Any] = [
+        tag("h2", info.title),
+        Html('<div class="cards">'),
+        card(f"{r['hands']:,}", "hands played"),
+        card(pct(r["win_rate"]), f"win rate ({interval(r['win_rate_lo'], r['win_rate_hi'])})"),
+        card(
+            pct(r["deal_in_rate"]),
+            f"deal-in rate ({interval(r['deal_in_rate_lo'], r['deal_in_rate_hi'])})",
+        ),
+        card(pct(r["self_draw"]), "of wins self-drawn"),
+        card(signed(r["points"]), unit),
+        Html("</div>"),
+        table([*RATE_COLUMNS], [_rate_row(r)]),
+        figure_html(
+            figures.cumulative_score(cumulative, player).update_layout(
+                title_text=f"{player}: cumulative score in {variant}", yaxis_title=unit
+            ),
+            f"player-cumulative-{key}",
+        ),
+        tag("h3", "Games"),
+    ]
     total_games = games["games_total"].max() if games.height else 0
     if total_games and total_games > games.height:
         parts.append(
@@ -668,17 +855,15 @@ def player_page(data: PlayerData, linked: Callable[[str], bool]) -> Html:
             [
                 Column("started"),
                 Column("game"),
-                Column("variant"),
                 Column("hands (replays)"),
                 Column("wins", True),
                 Column("deal-ins", True),
-                Column("points", True),
+                Column(unit, True),
             ],
             (
                 (
                     when(g["started"]),
                     g["game"],
-                    g["variant"],
                     join((hand_link(root, g["game"], h, h) for h in g["hands"]), " "),
                     g["wins"],
                     g["deal_ins"],
@@ -688,14 +873,14 @@ def player_page(data: PlayerData, linked: Callable[[str], bool]) -> Html:
             ),
         )
     )
-    parts.append(tag("h2", "Biggest wins and losses"))
-    parts.append(
+    parts += [
+        tag("h3", "Biggest wins and losses"),
         table(
             [
                 Column(""),
                 Column("hand"),
                 Column("when"),
-                Column("points", True),
+                Column(unit, True),
                 Column("what happened"),
             ],
             (
@@ -706,35 +891,31 @@ def player_page(data: PlayerData, linked: Callable[[str], bool]) -> Html:
                     signed(e["delta"]),
                     e["detail"],
                 )
-                for e in data.extremes.iter_rows(named=True)
+                for e in extremes.iter_rows(named=True)
             ),
-        )
-    )
-    parts.append(tag("h2", "Fan profile against the population"))
-    profile = data.profile
-    for variant in profile["variant"].unique(maintain_order=True).to_list():
+        ),
+        tag("h3", "Fan profile against the population"),
+    ]
+    if profile.height:
         parts.append(
-            figure_html(
-                figures.player_fans(profile, variant, data.player), f"player-fans-{slug(variant)}"
-            )
+            figure_html(figures.player_fans(profile, variant, player), f"player-fans-{key}")
         )
-    if not profile.height:
-        parts.append(tag("p", "No wins in this report.", class_="note"))
-    parts.append(tag("h2", "Deal-ins"))
-    d = data.dealin
+    else:
+        parts.append(tag("p", f"No win with a {info.fan_zh} in {variant}.", class_="note"))
+    parts.append(tag("h3", "Deal-ins"))
     if d is not None:
         parts.append(
             tag(
                 "p",
                 f"{d['deal_ins']:,} deal-ins in {d['hands']:,} hands ({pct(d['deal_in_rate'])}); "
                 f"{d['into_open']:,} into visibly open hands; "
-                f"{num(d['lost'])} points lost per deal-in on average.",
+                f"{num(d['lost'])} {unit} lost per deal-in on average.",
             )
         )
-    deal_total = data.deal_ins["deal_ins_total"].max() if data.deal_ins.height else 0
-    if deal_total and deal_total > data.deal_ins.height:
+    deal_total = deal_ins["deal_ins_total"].max() if deal_ins.height else 0
+    if deal_total and deal_total > deal_ins.height:
         parts.append(
-            tag("p", f"The {data.deal_ins.height:,} most recent of {deal_total:,}.", class_="note")
+            tag("p", f"The {deal_ins.height:,} most recent of {deal_total:,}.", class_="note")
         )
     parts.append(
         table(
@@ -745,8 +926,8 @@ def player_page(data: PlayerData, linked: Callable[[str], bool]) -> Html:
                 Column("turn", True, "the player's own discards in the hand so far"),
                 Column("winner"),
                 Column("winner's melds", True, "exposed when the tile was discarded"),
-                Column("total", True, "the win's total, in its variant's unit"),
-                Column("lost", True),
+                Column(f"total ({info.total_unit})", True, "the win's total"),
+                Column(f"{unit} lost", True),
             ],
             (
                 (
@@ -758,7 +939,7 @@ def player_page(data: PlayerData, linked: Callable[[str], bool]) -> Html:
                         if x["win_seq"] is None and x["seq"] is None
                         else (x["win_seq"] if x["seq"] is None else x["seq"]) + 1,
                     ),
-                    tile_text(x["tile"]),
+                    tile_cell(x["tile"]),
                     "robbed kong" if x["source"] == "robbing_kong" else "discard",
                     x["turn"],
                     player_link(root, x["winner"], linked),
@@ -766,15 +947,20 @@ def player_page(data: PlayerData, linked: Callable[[str], bool]) -> Html:
                     x["total"],
                     x["lost"],
                 )
-                for x in data.deal_ins.iter_rows(named=True)
+                for x in deal_ins.iter_rows(named=True)
             ),
         )
     )
-    parts.append(tag("h2", "Missed wins"))
-    parts.append(definitions("missed"))
-    parts.append(
+    parts += [
+        tag("h3", "Missed wins"),
+        definitions("missed"),
         table(
-            [Column("hand"), Column("tile"), Column("from"), Column("would have scored", True)],
+            [
+                Column("hand"),
+                Column("tile"),
+                Column("from"),
+                Column(f"would have scored ({info.total_unit})", True),
+            ],
             (
                 (
                     hand_link(
@@ -784,15 +970,18 @@ def player_page(data: PlayerData, linked: Callable[[str], bool]) -> Html:
                         f"{m['game']} #{m['hand']} step {m['seq'] + 1}",
                         m["seq"] + 1,
                     ),
-                    tile_text(m["tile"]),
+                    tile_cell(m["tile"]),
                     "self-draw" if m["from_seat"] is None else m["from_player"],
                     m["total"],
                 )
-                for m in data.missed.iter_rows(named=True)
+                for m in missed.iter_rows(named=True)
             ),
-        )
+        ),
+    ]
+    return Html(
+        f'<section class="variant" id="variant-{key}" data-variant="{esc(variant)}">'
+        f"{join(parts)}</section>"
     )
-    return join(parts)
 
 
 # --------------------------------------------------------------------------- audit
@@ -865,7 +1054,7 @@ def audit(
             ),
         )
     )
-    return join(parts)
+    return with_tiles(join(parts))
 
 
 def _audit_hand(
@@ -920,6 +1109,10 @@ def _audit_hand(
             )
         )
         who = players[seat] if isinstance(seat, int) and seat < len(players) else f"seat {seat}"
+        won_on = cmp_rows[0]["tile"] if cmp_rows else rec.get("tile")
+        caption: Any = f"win of {who} (seat {seat})"
+        if isinstance(won_on, str):
+            caption = Html(f"{esc(caption)} on {tile_cell(won_on)}")
         parts.append(
             table(
                 [
@@ -930,7 +1123,7 @@ def _audit_hand(
                     Column("differs"),
                 ],
                 rows,
-                caption=f"win of {who} (seat {seat})",
+                caption=caption,
             )
         )
     deltas, recorded_deltas = m["deltas"] or [], m["recorded_deltas"] or []

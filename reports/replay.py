@@ -44,7 +44,9 @@ DATA = "data"
 
 def tile_list() -> list[list[str]]:
     """Every tile in code order: its name, its glyph (or Chinese name where Unicode has
-    none, as for zipai cards) and its Chinese name — the replay script's ``PAIPU_TILES``."""
+    none, as for zipai cards) and its Chinese name — the replay script's ``PAIPU_TILES``.
+    The script draws tiles from their SVG (:mod:`paipu.reports.tile_svg`), never the glyph,
+    which needs a font; the names are its titles and its text."""
     return [[tile_name(t), tile_glyph(t), tile_name_zh(t)] for t in range(N_CODES)]
 
 

@@ -43,13 +43,22 @@ def report(
             "without a recorded time are then left out.",
         ),
     ] = None,
+    until: Annotated[
+        str | None,
+        typer.Option(
+            "--until",
+            help="Only hands up to this date, the whole day included (2026-01-31), or up to "
+            "this moment (2026-01-31T18:00); hands without a recorded time are then left out.",
+        ),
+    ] = None,
     self_contained: Annotated[
         bool,
         typer.Option(
             "--self-contained",
             help="Inline plotly.js, the styles, the replay script and a hand's data into "
             "every page, so any page can be sent alone (pages with figures grow by 4.6 MB "
-            "each, hand pages by about 40 KB).",
+            "each, hand pages by about 120 KB: the replay script, its tile drawings, the "
+            "hand).",
         ),
     ] = False,
     jobs: Annotated[
@@ -74,21 +83,33 @@ def report(
     relative path (keep the folder together, or use `--self-contained`). The database is
     opened read-only; the same database and options give the same files.
 
+    The filters combine: `--variant mcr --player Ann --since 2026-01-01 --until 2026-01-31`
+    is Ann's MCR hands of January. Every page splits its rates and points by variant (a
+    variant's points are in its own units); a player page has one section per variant played.
+
     **Exit codes**: 0 written; 4 no hand matches the filters (nothing written);
-    2 usage error (missing database, bad date); 1 the database could not be read or the
-    pages could not be written; 130 interrupted.
+    2 usage error (missing database, bad date, --since after --until); 1 the database could
+    not be read or the pages could not be written; 130 interrupted.
     """
     import duckdb
 
-    from paipu.pipeline.report import NoHandsError, ReportOptions, check_since, write_report
+    from paipu.pipeline.report import NoHandsError, ReportOptions, check_period, write_report
 
     source = store_path("report", db, lake)
     try:
-        check_since(since)
+        check_period(since, until)
     except ValueError as exc:
         err_console.print(f"paipu report: {exc}")
         raise typer.Exit(EXIT_USAGE) from None
-    options = ReportOptions(variant, player, since, self_contained, jobs, min_games=min_games)
+    options = ReportOptions(
+        variant=variant,
+        player=player,
+        since=since,
+        until=until,
+        inline=self_contained,
+        jobs=jobs,
+        min_games=min_games,
+    )
     try:
         with err_console.status("writing the report") as status:
             summary = write_report(

@@ -3,13 +3,15 @@
 // record}}}, where `record` is the hand's paipu log line (deal, events, result) and `info`
 // what the rules computed (seats and deltas, wins and their fans, missed wins). This script
 // rebuilds the table event by event from the record — every seat's concealed tiles, melds,
-// flowers and discards — and draws the page: a stepper (⏮ ◀ ▶ ⏭, a slider, the arrow keys,
+// flowers and discards — and draws the page: a stepper (first, back, forward and end buttons
+// drawn as SVG icons, a slider, the arrow keys,
 // #step=N in the address) and, at the end, the scoring breakdown.
 //
 // PAIPU_TILES lists every tile in code order as [name, glyph, Chinese name]; PAIPU_VARIANTS
 // gives each variant's names, whether it is zipai, the unit of its win totals and (zipai)
-// the 胡息 of each group. Mahjong tiles are drawn as Unicode glyphs, zipai cards by their
-// Chinese names (一…十 small, 壹…拾 big; the red 二七十 / 贰柒拾 in red).
+// the 胡息 of each group; PAIPU_TILE_SPRITE is the SVG that defines every tile and card
+// (reports/tile_svg.py: drawn by paipu, no font needed), put into the page once; a tile is
+// an <svg> using its symbol (zipai's red 二七十 / 贰柒拾 in red), or its name as text.
 //
 // The rebuilding (`rebuild`) is plain bookkeeping: the record was checked by the rules engine
 // when it was loaded. Mahjong: a discard goes to the discarder's river and stays there,
@@ -33,6 +35,7 @@
   const MAHJONG_MELDS = { chi: "chi", pong: "pong", kong: "kong", added_kong: "added kong", concealed_kong: "concealed kong" };
   const ZIPAI_MELDS = { ti: "提", wei: "偎", pao: "跑", peng: "碰", chi: "吃", bi: "比" };
   const SUITS = { m: "万", p: "筒", s: "条" };
+  const WINDS = { "1z": "East", "2z": "South", "3z": "West", "4z": "North" };
 
   function isTile(name) {
     return typeof name === "string" && name in CODE;
@@ -457,6 +460,11 @@
   // ------------------------------------------------------------------ the page
 
   const box = document.getElementById("replay");
+  if (typeof PAIPU_TILE_SPRITE === "string" && !document.getElementById("tile-sprite")) {
+    const holder = el("div", { id: "tile-sprite" });
+    holder.innerHTML = PAIPU_TILE_SPRITE;
+    document.body.insertBefore(holder, document.body.firstChild);
+  }
   const handKey = box.dataset.hand;
   const game = typeof PAIPU_GAME === "object" ? PAIPU_GAME : null;
   const data = game && game.hands ? game.hands[handKey] : null;
@@ -492,13 +500,50 @@
     return node;
   }
 
+  // A tile: the SVG of the page's sprite (PAIPU_TILE_SPRITE, drawn by paipu: no font
+  // needed), with its name as visually hidden text (zipai cards by their Chinese names), so
+  // that the line copies as words; with "tiles as text", the name alone.
+  const SVG = "http://www.w3.org/2000/svg";
   function tileSpan(name, cls) {
     const t = INFO[name] || [name, name, name];
     const span = el("span", { cls: "t" + (cls ? " " + cls : ""), title: name + " " + t[2] });
-    span.textContent = textTiles ? name : t[1];
-    if (!textTiles && t[1] === t[2]) span.classList.add("cn");
     if (RED.test(name)) span.classList.add("red");
+    if (textTiles || !(name in CODE)) {
+      span.textContent = name;
+      return span;
+    }
+    const card = ZIPAI_CARD.test(name);
+    const svg = document.createElementNS(SVG, "svg");
+    svg.setAttribute("class", card ? "tile zipai" : "tile");
+    svg.setAttribute("viewBox", card ? "0 0 40 80" : "0 0 60 80");
+    svg.setAttribute("aria-hidden", "true");
+    const use = document.createElementNS(SVG, "use");
+    use.setAttribute("href", "#pt-" + name);
+    svg.appendChild(use);
+    span.appendChild(svg);
+    span.appendChild(el("span", { cls: "tile-name", text: card ? t[2] : name }));
     return span;
+  }
+
+  // The player controls: drawn icons (no symbol characters, which need a font).
+  const ICONS = {
+    first: "M3 2h2v12H3zM14 2v12L6 8z",
+    prev: "M12 2v12L4 8z",
+    next: "M4 2v12l8-6z",
+    end: "M11 2h2v12h-2zM2 2v12l8-6z",
+  };
+  function iconButton(id, title, label) {
+    const button = el("button", { id: id, title: title, "aria-label": label });
+    const svg = document.createElementNS(SVG, "svg");
+    svg.setAttribute("viewBox", "0 0 16 16");
+    svg.setAttribute("class", "icon");
+    svg.setAttribute("aria-hidden", "true");
+    const path = document.createElementNS(SVG, "path");
+    path.setAttribute("d", ICONS[id]);
+    path.setAttribute("fill", "currentColor");
+    svg.appendChild(path);
+    button.appendChild(svg);
+    return button;
   }
 
   const MARKS = {
@@ -565,7 +610,7 @@
   function seatPanel(s) {
     const i = s.seat;
     const bits = ["seat " + i];
-    if (!zipai && s.wind && INFO[s.wind]) bits.push("wind " + INFO[s.wind][2]);
+    if (!zipai && s.wind && INFO[s.wind]) bits.push("wind " + (WINDS[s.wind] || s.wind));
     if (i === info.dealer) bits.push("dealer 庄");
     const header = el("header", {}, [
       el("b", {}, [playerLink(s.player)]),
@@ -581,7 +626,7 @@
       el("span", { id: "f" + i }),
     ]);
     const discardRow = el("div", { cls: "row" }, [
-      el("span", { cls: "label", text: zipai ? "弃牌" : "discards" }),
+      el("span", { cls: "label", text: "discards", title: zipai ? "弃牌" : null }),
       el("span", { id: "d" + i }),
     ]);
     return el("section", { cls: "seat", id: "seat" + i }, [header, handRow, discardRow]);
@@ -751,14 +796,14 @@
   const lead = [info.variant + (variant.name_zh ? " " + variant.name_zh : ""), info.time, info.outcome, last + " events", "record " + info.verdict]
     .filter(function (x) { return x; }).join(" · ");
   const nav = el("span", { cls: "hand-nav" });
-  if (info.prev !== null) nav.appendChild(handLink(info.prev, "← hand " + info.prev));
-  if (info.prev !== null && info.next !== null) nav.appendChild(document.createTextNode(" "));
-  if (info.next !== null) nav.appendChild(handLink(info.next, "hand " + info.next + " →"));
+  if (info.prev !== null) nav.appendChild(handLink(info.prev, "previous: hand " + info.prev));
+  if (info.prev !== null && info.next !== null) nav.appendChild(document.createTextNode(" · "));
+  if (info.next !== null) nav.appendChild(handLink(info.next, "next: hand " + info.next));
   const controls = el("div", { cls: "controls" }, [
-    el("button", { id: "first", title: "the deal (Home)", text: "⏮" }),
-    el("button", { id: "prev", title: "back one event (←)", text: "◀" }),
-    el("button", { id: "next", title: "forward one event (→)", text: "▶" }),
-    el("button", { id: "end", title: "the end (End)", text: "⏭" }),
+    iconButton("first", "the deal (Home)", "first"),
+    iconButton("prev", "back one event (left arrow)", "back"),
+    iconButton("next", "forward one event (right arrow)", "forward"),
+    iconButton("end", "the end (End)", "end"),
     el("input", { type: "range", id: "step", min: "0", max: String(last), value: "0", "aria-label": "step" }),
     el("span", { id: "counter" }),
     el("label", {}, [el("input", { type: "checkbox", id: "text-tiles" }), " tiles as text"]),

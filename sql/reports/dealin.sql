@@ -107,14 +107,14 @@ FROM opponents o
 LEFT JOIN won x USING (variant, melds_order)
 ORDER BY o.variant, o.melds_order
 
--- name: dealin-players
--- One row per player: hands played, deal_ins (hands in which the player's discard or robbed
--- kong was won on), discards, dangerous discards, into_open (hands in which the player dealt
--- in on a discard whose winner had at least one exposed meld when it was discarded: a
--- visibly open hand), and the points lost in deal-in hands (lost_mean, lost_sd: mean and
--- sample sd of -delta). Sorted by hands played (most first), then name.
+-- name: dealin-player-variants
+-- One row per variant and player: hands played, deal_ins, discards, dangerous discards,
+-- into_open (deal-ins on a discard whose winner had an exposed meld when it was discarded),
+-- and the points lost in deal-in hands (lost_mean, lost_sd, in the variant's points). Sorted
+-- by variant, most hands first, then name.
 WITH seats AS (
     SELECT
+        r.variant,
         s.player,
         count(*) AS hands,
         count(*) FILTER (WHERE s.dealt_in) AS deal_ins,
@@ -122,25 +122,26 @@ WITH seats AS (
         stddev_samp(-s.delta) FILTER (WHERE s.dealt_in) AS lost_sd
     FROM hand_seats s
     JOIN report_hands r USING (game, hand)
-    GROUP BY s.player
+    GROUP BY r.variant, s.player
 ),
 discarded AS (
     SELECT
+        r.variant,
         d.player,
         count(*) AS discards,
         count(*) FILTER (WHERE d.dangerous) AS dangerous
     FROM discards d
     JOIN report_hands r USING (game, hand)
-    GROUP BY d.player
+    GROUP BY r.variant, d.player
 ),
 won_on AS (
-    SELECT d.*
+    SELECT d.*, r.variant
     FROM discards d
     JOIN report_hands r USING (game, hand)
     WHERE d.won_on
 ),
 open_deal_ins AS (
-    SELECT d.player, count(DISTINCT (d.game, d.hand)) AS into_open
+    SELECT d.variant, d.player, count(DISTINCT (d.game, d.hand)) AS into_open
     FROM wins w
     JOIN report_hands r USING (game, hand)
     ASOF JOIN won_on d
@@ -148,9 +149,10 @@ open_deal_ins AS (
     WHERE w.source = 'discard'
       AND d.opponent_melds[(w.seat - d.seat + len(d.opponent_melds) + 1)
                            % (len(d.opponent_melds) + 1)] >= 1
-    GROUP BY d.player
+    GROUP BY d.variant, d.player
 )
 SELECT
+    s.variant,
     s.player,
     s.hands,
     s.deal_ins,
@@ -160,6 +162,6 @@ SELECT
     s.lost_mean,
     s.lost_sd
 FROM seats s
-LEFT JOIN discarded x USING (player)
-LEFT JOIN open_deal_ins o USING (player)
-ORDER BY s.hands DESC, s.player
+LEFT JOIN discarded x USING (variant, player)
+LEFT JOIN open_deal_ins o USING (variant, player)
+ORDER BY s.variant, s.hands DESC, s.player

@@ -5,10 +5,11 @@
 
 -- name: fans-frequency
 -- One row per variant and fan: its names (Chinese, English), points per instance, the wins
--- containing it (with_fan) and all wins of the variant (wins). Sorted by variant, then the
--- most frequent fan first, then higher points, then fan id.
+-- containing it (with_fan) and all wins of the variant (wins), and an example: the first win
+-- with it in the report's order (example_game, example_hand, example_tile: the winning tile).
+-- Sorted by variant, then the most frequent fan first, then higher points, then fan id.
 WITH variant_wins AS (
-    SELECT w.game, w.hand, w.seat, r.variant
+    SELECT w.game, w.hand, w.seat, w.tile, r.variant, r.ord
     FROM wins w
     JOIN report_hands r USING (game, hand)
 ),
@@ -22,7 +23,10 @@ SELECT
     min(f.name_en) AS name_en,
     max(f.points) AS points,
     count(*) AS with_fan,
-    min(t.wins) AS wins
+    min(t.wins) AS wins,
+    arg_min(v.game, (v.ord, v.seat)) AS example_game,
+    arg_min(v.hand, (v.ord, v.seat)) AS example_hand,
+    arg_min(v.tile, (v.ord, v.seat)) AS example_tile
 FROM win_fans f
 JOIN variant_wins v ON v.game = f.game AND v.hand = f.hand AND v.seat = f.seat
 JOIN totals t ON t.variant = v.variant

@@ -1,6 +1,6 @@
 -- Overview: what the report covers. Every report query reads the hands through the
 -- temporary table `report_hands` that `report-selection` creates first, so that the
--- filters of `paipu report` (--variant, --player, --since) are applied in one place. The
+-- filters of `paipu report` (--variant, --player, --since, --until) are applied in one place. The
 -- rejected hands are filtered where they are read (overview-totals, audit-rejects) by the
 -- session variables report_variant and report_player, which the writer sets with the same
 -- filters (SET VARIABLE; NULL: no filter): a reject is left out when its variant is known and
@@ -12,9 +12,11 @@
 -- Creates the temporary table `report_hands`: the hands the report covers, one row each,
 -- with `ord`, their chronological rank (by time, hands without a time last, then by game
 -- and hand). Parameters (NULL: no filter): $variant, a variant id; $player, keep only the
--- hands this player sat in; $since, keep only hands with a recorded time on or after it
--- (hands without a time are then left out, as they cannot be dated). `source_kind` says
--- which hands are recorded-only (no events: no replay, no discards).
+-- hands this player sat in; $since, keep only hands with a recorded time on or after it;
+-- $until, keep only hands with a recorded time on or before it (the writer passes the end
+-- of the day for a date); with either, hands without a time are left out, as they cannot be
+-- dated. `source_kind` says which hands are recorded-only (no events: no replay, no
+-- discards).
 CREATE OR REPLACE TEMP TABLE report_hands AS
 SELECT
     h.game, h.hand, h.variant, h.time, h.outcome, h.verdict, h.players, h.dealer,
@@ -24,6 +26,7 @@ FROM hands h
 WHERE ($variant IS NULL OR h.variant = $variant)
   AND ($player IS NULL OR list_contains(h.players, $player))
   AND ($since IS NULL OR h.time >= CAST($since AS TIMESTAMP))
+  AND ($until IS NULL OR h.time <= CAST($until AS TIMESTAMP))
 
 -- name: overview-totals
 -- One row: hands, games, players (distinct names), variants, the first and last hand time
@@ -71,14 +74,15 @@ GROUP BY r.variant
 ORDER BY r.variant
 
 -- name: overview-players
--- One row per player: hands and games played, the variants played (comma-separated, in
--- order) and the points won over all hands. Sorted by hands played (most first), then name.
+-- One row per player: hands and games played and the variants played (comma-separated, in
+-- order): the counts that mean the same in every variant; points are in each variant's own
+-- units and are never summed across variants (winrates-player-variants has them per
+-- variant). Sorted by hands played (most first), then name.
 SELECT
     s.player,
     count(*) AS hands,
     count(DISTINCT s.game) AS games,
-    string_agg(DISTINCT r.variant, ', ' ORDER BY r.variant) AS variants,
-    sum(s.delta)::BIGINT AS points
+    string_agg(DISTINCT r.variant, ', ' ORDER BY r.variant) AS variants
 FROM hand_seats s
 JOIN report_hands r USING (game, hand)
 GROUP BY s.player

@@ -5,17 +5,22 @@
 -- an exhaustive draw / hands played; points won per hand = mean of max(delta, 0) over the
 -- hands played, points lost per hand = mean of max(-delta, 0). Counts, means and sample
 -- standard deviations come from here; the intervals are added in Python (reports.stats).
+-- Every rate and points figure is per variant: a variant's points are in its own units
+-- (MCR points, zipai's points from 胡息 and 囤, Sichuan's units …) and its base rates differ
+-- (3-player zipai, 4-player mahjong), so a player's rates are computed against that
+-- variant's hands only and never added across variants.
 
--- name: winrates-players
--- One row per player: hands, wins, self_drawn (wins with a self-drawn win), deal_ins,
--- drawn (hands ending in an exhaustive draw), won_mean / won_sd and lost_mean / lost_sd
--- (points won and lost per hand), points (sum of deltas). Most hands first, then name.
+-- name: winrates-player-variants
+-- One row per variant and player: hands, wins, self_drawn, deal_ins, drawn, won_mean /
+-- won_sd and lost_mean / lost_sd (points won and lost per hand, in the variant's points),
+-- points (sum of deltas in the variant). Sorted by variant, most hands first, then name.
 WITH seat_wins AS (
     SELECT game, hand, seat, bool_or(self_drawn) AS self_drawn
     FROM wins
     GROUP BY game, hand, seat
 )
 SELECT
+    r.variant,
     s.player,
     count(*) AS hands,
     count(*) FILTER (WHERE s.won) AS wins,
@@ -30,19 +35,20 @@ SELECT
 FROM hand_seats s
 JOIN report_hands r USING (game, hand)
 LEFT JOIN seat_wins w ON w.game = s.game AND w.hand = s.hand AND w.seat = s.seat
-GROUP BY s.player
-ORDER BY hands DESC, s.player
+GROUP BY r.variant, s.player
+ORDER BY r.variant, hands DESC, s.player
 
--- name: winrates-seats
--- One row per seat number and dealer flag (all players together): hands, wins,
--- self_drawn, deal_ins, drawn, and won_mean / lost_mean with their standard deviations.
--- Sorted by seat, the dealer row first.
+-- name: winrates-seat-variants
+-- One row per variant, seat number and dealer flag: hands, wins, self_drawn, deal_ins,
+-- drawn, won_mean / lost_mean with their standard deviations. Sorted by variant, seat, the
+-- dealer row first.
 WITH seat_wins AS (
     SELECT game, hand, seat, bool_or(self_drawn) AS self_drawn
     FROM wins
     GROUP BY game, hand, seat
 )
 SELECT
+    r.variant,
     s.seat,
     s.is_dealer,
     count(*) AS hands,
@@ -57,8 +63,8 @@ SELECT
 FROM hand_seats s
 JOIN report_hands r USING (game, hand)
 LEFT JOIN seat_wins w ON w.game = s.game AND w.hand = s.hand AND w.seat = s.seat
-GROUP BY s.seat, s.is_dealer
-ORDER BY s.seat, s.is_dealer DESC
+GROUP BY r.variant, s.seat, s.is_dealer
+ORDER BY r.variant, s.seat, s.is_dealer DESC
 
 -- name: winrates-variants
 -- One row per variant (all players together): hands played (seat-hands), wins,
@@ -104,36 +110,40 @@ JOIN report_hands r USING (game, hand)
 GROUP BY r.variant, w.source
 ORDER BY r.variant, source_order, w.source
 
--- name: winrates-rolling
--- The rolling win rate and deal-in rate of the $top players with the most hands: after
--- each of a player's hands in chronological order (`n` = hands so far), the share of the
--- last $window hands (fewer at the start: `window_hands`) that were won / dealt in.
--- Thinned to about 500 points per player: every k-th hand, and the last one.
+-- name: winrates-rolling-variants
+-- Per variant, the rolling win rate and deal-in rate of the $top players with the most
+-- hands in it: after each of a player's hands of the variant in chronological order (`n` =
+-- the player's hands of the variant so far), the share of the last $window of them (fewer
+-- at the start: `window_hands`) won / dealt in. Thinned to about 500 points per player.
 WITH seats AS (
     SELECT
+        r.variant,
         s.player,
         s.won::INTEGER AS won,
         s.dealt_in::INTEGER AS dealt_in,
-        row_number() OVER (PARTITION BY s.player ORDER BY r.ord, s.seat) AS n,
-        count(*) OVER (PARTITION BY s.player) AS total
+        row_number() OVER (PARTITION BY r.variant, s.player ORDER BY r.ord, s.seat) AS n,
+        count(*) OVER (PARTITION BY r.variant, s.player) AS total
     FROM hand_seats s
     JOIN report_hands r USING (game, hand)
 ),
 top AS (
-    SELECT player FROM seats WHERE n = 1 ORDER BY total DESC, player LIMIT $top
+    SELECT variant, player
+    FROM seats
+    WHERE n = 1
+    QUALIFY row_number() OVER (PARTITION BY variant ORDER BY total DESC, player) <= $top
 ),
 rolled AS (
     SELECT
-        player, n, total,
+        variant, player, n, total,
         least(n, $window) AS window_hands,
         avg(won) OVER recent AS win_rate,
         avg(dealt_in) OVER recent AS deal_in_rate
     FROM seats
-    WHERE player IN (SELECT player FROM top)
-    WINDOW recent AS (PARTITION BY player ORDER BY n ROWS BETWEEN $window - 1 PRECEDING
+    SEMI JOIN top USING (variant, player)
+    WINDOW recent AS (PARTITION BY variant, player ORDER BY n ROWS BETWEEN $window - 1 PRECEDING
                       AND CURRENT ROW)
 )
-SELECT player, n, window_hands, win_rate, deal_in_rate
+SELECT variant, player, n, window_hands, win_rate, deal_in_rate
 FROM rolled
 WHERE n % greatest(1, ceil(total / 500))::BIGINT = 0 OR n = total
-ORDER BY player, n
+ORDER BY variant, player, n

@@ -17,7 +17,7 @@ def test_every_named_query_explains_against_the_schema() -> None:
     assert queries
     # The report's first query builds the selection table the others join.
     if "report-selection" in queries:
-        run(con, "report-selection", variant=None, player=None, since=None)
+        run(con, "report-selection", variant=None, player=None, since=None, until=None)
     if "report-placements" in queries:  # and the places of its games (standings.sql)
         run(con, "report-placements")
     for name, query in queries.items():
@@ -25,6 +25,7 @@ def test_every_named_query_explains_against_the_schema() -> None:
             "variant": None,
             "player": None,
             "since": None,
+            "until": None,
             "limit": 10,
             "top": 5,
             "window": 50,

@@ -5,8 +5,10 @@ JSON messages separated by NUL bytes on file descriptors 3 and 4), so no driver,
 library or downloaded browser is needed. Each page is opened from disk (``file://``), with
 networking off (DevTools' offline emulation, on every tab; a test checks it against a web
 server on this machine): no JavaScript error or console error may occur, every figure must be drawn
-with data, and the replay page must step forward when its ▶ button is pressed — a mahjong
-hand's and a zipai hand's (cards by their Chinese names, 吃 with its 比 set, 跑, 胡息).
+with data, and the replay page must step forward when its forward button is pressed — a
+mahjong hand's and a zipai hand's (cards by their Chinese names, 吃 with its 比 set, 跑, 胡息).
+The tiles, drawn by paipu as SVG, must look in a screenshot like their own SVG documents:
+no tile may depend on a font the machine lacks (CI installs Chromium and no fonts).
 The report driven is the mixed one (the MCR fixture and the zipai hands, see conftest).
 """
 
@@ -364,3 +366,144 @@ def test_birds_and_voids_on_regional_replays(browser, tmp_path_factory) -> None:
     assert all(v.startswith("缺 ") for v in page.eval(voids))
     assert len(page.eval(voids)) == 4
     assert page.errors() == []
+
+
+# --------------------------------------------------------------------------- tiles drawn by paipu
+
+#: Compares, in the page, each tile's region of a screenshot (PNG, base64) with the tile's own
+#: SVG document drawn alone at the same size on the same background: the mean difference of
+#: the colour channels, 0-255, per tile (2 px kept off each edge for anti-aliasing).
+COMPARE = """
+async (png, refs, tiles) => {
+  const load = src => new Promise((ok, fail) => {
+    const img = new Image(); img.onload = () => ok(img); img.onerror = fail; img.src = src;
+  });
+  const shot = await load('data:image/png;base64,' + png);
+  const out = [];
+  for (const t of tiles) {
+    const w = Math.round(t.w), h = Math.round(t.h);
+    const b = new OffscreenCanvas(w, h).getContext('2d');
+    b.fillStyle = t.bg; b.fillRect(0, 0, w, h);
+    const ref = await load('data:image/svg+xml;charset=utf-8,' + encodeURIComponent(refs[t.name]));
+    b.drawImage(ref, 0, 0, w, h);
+    const pb = b.getImageData(2, 2, w - 4, h - 4).data;
+    let best = Infinity;  // the best of the placements a pixel either side (rounding)
+    for (const [dx, dy] of [[0, 0], [-1, 0], [1, 0], [0, -1], [0, 1]]) {
+      const a = new OffscreenCanvas(w, h).getContext('2d');
+      a.drawImage(shot, Math.round(t.x) + dx, Math.round(t.y) + dy, w, h, 0, 0, w, h);
+      const pa = a.getImageData(2, 2, w - 4, h - 4).data;
+      let diff = 0;
+      for (let i = 0; i < pa.length; i += 4) {
+        for (let c = 0; c < 3; c++) diff += Math.abs(pa[i + c] - pb[i + c]);
+      }
+      best = Math.min(best, diff / (3 * (pa.length / 4)));
+    }
+    out.push({ name: t.name, diff: best });
+  }
+  return out;
+}
+"""
+
+#: The plain tiles of the seats' hands in view: name, place, the background behind them.
+TILES = """
+[...document.querySelectorAll('#replay .seat [id^=h] .t')]
+  .filter(t => [...t.classList].every(c => c === 't' || c === 'red'))
+  .map(t => [t, t.querySelector('svg.tile')])
+  .filter(([t, svg]) => svg && svg.getBoundingClientRect().bottom < innerHeight)
+  .map(([t, svg]) => {
+    const r = svg.getBoundingClientRect();
+    return { name: t.title.split(' ')[0], x: r.x, y: r.y,
+             w: r.width, h: r.height, bg: getComputedStyle(t.closest('.seat')).backgroundColor };
+  })
+"""
+
+
+#: Every tile of a page of tiles (test_every_tile_and_card_is_drawn_without_fonts).
+ALL_TILES = """
+[...document.querySelectorAll('svg.tile')].map(svg => {
+  const r = svg.getBoundingClientRect();
+  return { name: svg.getAttribute('aria-label').split(' ')[0], x: r.x, y: r.y, w: r.width,
+           h: r.height, bg: getComputedStyle(document.body).backgroundColor };
+})
+"""
+
+
+def _tile_differences(page: Page, refs: dict[str, str], which: str = TILES) -> list[dict[str, Any]]:
+    tiles = page.eval(which)
+    png = page.browser.send("Page.captureScreenshot", {"format": "png"}, page.session)["data"]
+    call = f"({COMPARE})({json.dumps(png)}, {json.dumps(refs)}, {json.dumps(tiles)})"
+    return page.eval(call)
+
+
+def test_tiles_are_drawn_the_same_with_only_the_default_fonts(browser, mixed_report) -> None:
+    """Every tile in view of a mahjong and a zipai replay looks, in a screenshot taken with
+    only the machine's default fonts (CI installs none), like its own SVG drawn alone: a tile
+    drawn as a character with no font (an empty box) would not. The same comparison of a
+    tile drawn as the Unicode character (U+1F000 block), as the replay did before, fails."""
+    from paipu.reports.tile_svg import tile_svg
+    from paipu.rules.tiles import N_CODES, tile_name
+
+    refs = {tile_name(code): tile_svg(tile_name(code)) for code in range(N_CODES)}
+    page = Page(browser)
+    page.browser.send(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": 1280, "height": 1400, "deviceScaleFactor": 1, "mobile": False},
+        page.session,
+    )
+    seen: set[str] = set()
+    for hand, kinds in (
+        ("g1-3.html", "mpsz"),
+        ("sim-zipai_chenzhou-1-000000-1.html", "xd"),
+    ):
+        page.open(mixed_report.out / "hands" / hand)
+        assert page.errors() == []
+        # no symbol characters on the controls: drawn icons
+        labels = page.eval(
+            "[...document.querySelectorAll('.controls button')].map(b => b.textContent)"
+        )
+        assert labels == ["", "", "", ""]
+        assert page.eval("document.querySelectorAll('.controls button svg.icon').length") == 4
+        found = _tile_differences(page, refs)
+        assert len(found) >= 30, hand
+        assert {f["name"][-1] for f in found} <= set(kinds)
+        for f in found:
+            assert f["diff"] < 4, f"{hand}: tile {f['name']} differs from its SVG: {found}"
+        seen |= {f["name"] for f in found}
+        # the negative control: the first tile drawn as a character instead, as before
+        page.eval(
+            "(() => { const svg = document.querySelector('#replay .seat [id^=h] .t svg.tile');"
+            " const text = document.createElementNS('http://www.w3.org/2000/svg', 'text');"
+            " text.setAttribute('x', '2'); text.setAttribute('y', '64');"
+            " text.setAttribute('font-size', '64'); text.textContent = '\\u{1F019}';"
+            " svg.replaceChildren(text); })()"
+        )
+        [glyph, *_] = _tile_differences(page, refs)
+        assert glyph["diff"] > 20, (glyph, found[0])
+    assert len(seen) >= 15
+
+
+def test_every_tile_and_card_is_drawn_without_fonts(browser, tmp_path) -> None:
+    """All 65 tiles and cards (the suits, honours, flowers, the tens of 十万麻将, zipai's small
+    and big cards) on one page with the report's style sheet, each compared in a screenshot
+    with its own SVG document."""
+    from paipu.reports.html import _template
+    from paipu.reports.tile_svg import sprite, tile_html, tile_svg
+    from paipu.rules.tiles import N_CODES, tile_name
+
+    names = [tile_name(code) for code in range(N_CODES)]
+    rows = "".join(
+        "<p>" + " ".join(tile_html(n) for n in names[i : i + 13]) + "</p>"
+        for i in range(0, N_CODES, 13)
+    )
+    path = tmp_path / "tiles.html"
+    path.write_text(
+        f"<!DOCTYPE html><meta charset=utf-8><style>{_template('report.css')}</style>"
+        f"<body>{sprite()}{rows}</body>",
+        encoding="utf-8",
+    )
+    page = Page(browser)
+    page.open(path)
+    found = _tile_differences(page, {n: tile_svg(n) for n in names}, ALL_TILES)
+    assert sorted(f["name"] for f in found) == sorted(names)
+    worst = max(found, key=lambda f: f["diff"])
+    assert worst["diff"] < 4, worst

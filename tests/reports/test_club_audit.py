@@ -79,7 +79,7 @@ def test_win_rates_and_fans_include_recorded_hands(tmp_path: Path) -> None:
     ingest([FIXTURES / "sheets" / "club_planted.csv"], db, jobs=1)
     con = duckdb.connect(str(db), read_only=True)
     select(con)
-    rates = {r["player"]: r for r in query(con, "winrates-players").iter_rows(named=True)}
+    rates = {r["player"]: r for r in query(con, "winrates-player-variants").iter_rows(named=True)}
     assert (rates["A"]["hands"], rates["A"]["wins"], rates["B"]["wins"]) == (8, 1, 2)
     assert rates["C"]["deal_ins"] == 1 and rates["A"]["points"] == 180
     fans = {r["fan"]: r for r in query(con, "fans-frequency").iter_rows(named=True)}

@@ -55,7 +55,15 @@ def test_every_query_plans_on_an_empty_schema() -> None:
     con = duckdb.connect()
     apply_schema(con)
     queries = load_queries()
-    params = {"top": 5, "window": 10, "limit": 5, "player": None, "min_games": 1, "min_hands": 1}
+    params = {
+        "top": 5,
+        "window": 10,
+        "limit": 5,
+        "player": None,
+        "min_games": 1,
+        "min_hands": 1,
+        "table": "hands",
+    }
     select(con)
     for name, q in queries.items():
         if name == "report-selection":
@@ -88,20 +96,21 @@ def test_overview(con) -> None:
     assert list(trace(fig, "exhaustive draw").y) == [1]
     assert list(trace(fig, "aborted").y) == [0]
     players = query(con, "overview-players")
-    assert rows(players, "player", "hands", "games", "points") == [
-        ("Ann", 6, 2, 58),
-        ("Bo", 6, 2, -74),
-        ("Chen", 6, 2, -38),
-        ("Dai", 4, 1, 83),
-        ("Eve", 2, 1, -29),
+    assert rows(players, "player", "hands", "games", "variants") == [
+        ("Ann", 6, 2, "mcr"),
+        ("Bo", 6, 2, "mcr"),
+        ("Chen", 6, 2, "mcr"),
+        ("Dai", 4, 1, "mcr"),
+        ("Eve", 2, 1, "mcr"),
     ]
+    assert "points" not in players.columns  # points are per variant, never summed across
 
 
 # --------------------------------------------------------------------------- win rates
 
 
 def test_winrates_per_player(con) -> None:
-    rates = frames.winrates(query(con, "winrates-players"))
+    rates = frames.winrates(query(con, "winrates-player-variants"))
     assert rows(rates, "player", "hands", "wins", "self_drawn", "deal_ins", "drawn") == [
         ("Ann", 6, 2, 1, 0, 1),
         ("Bo", 6, 1, 0, 2, 1),
@@ -137,7 +146,7 @@ def test_winrates_per_player(con) -> None:
 
 
 def test_winrates_by_seat_and_dealer(con) -> None:
-    seats = frames.winrates(query(con, "winrates-seats"))
+    seats = frames.winrates(query(con, "winrates-seat-variants"))
     assert rows(seats, "seat", "is_dealer", "hands", "wins", "self_drawn", "deal_ins", "drawn") == [
         (0, True, 2, 1, 1, 0, 0),
         (0, False, 4, 1, 0, 0, 1),
@@ -177,7 +186,7 @@ def test_winrates_by_variant_and_over_time(con) -> None:
     fig = figures.win_sources(sources)
     assert [round(y, 4) for y in trace(fig, "self-draw 自摸").y] == [40.0]
     assert [round(y, 4) for y in trace(fig, "on a discard 点炮").y] == [60.0]
-    rolling = query(con, "winrates-rolling", top=2, window=3)
+    rolling = query(con, "winrates-rolling-variants", top=2, window=3)
     # The two players with most hands (6 each; ties by name): Ann and Bo, over their last
     # 3 hands. Ann: g1 #0-#3 (won #3), then g2 #0 (won), g2 #1.
     ann = rolling.filter(pl.col("player") == "Ann")
@@ -310,7 +319,7 @@ def test_dealin_by_opponent_melds(con) -> None:
 
 
 def test_dealin_per_player(con) -> None:
-    players = frames.dealin_players(query(con, "dealin-players"))
+    players = frames.dealin_players(query(con, "dealin-player-variants"))
     assert rows(players, "player", "hands", "deal_ins", "discards", "dangerous", "into_open") == [
         ("Ann", 6, 0, 3, 0, 0),
         ("Bo", 6, 2, 5, 2, 1),

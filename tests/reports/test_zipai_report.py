@@ -92,7 +92,7 @@ def test_win_rates_and_how_hands_are_won(zcon, hands) -> None:
             if source == "discard":
                 assert owner == win["from"]
                 dealt_in[names[owner]] += 1
-    rates = frames.winrates(query(zcon, "winrates-players"))
+    rates = frames.winrates(query(zcon, "winrates-player-variants"))
     assert {
         r[0]: r[1:]
         for r in rows(rates, "player", "hands", "wins", "self_drawn", "deal_ins", "drawn")
@@ -187,7 +187,7 @@ def test_deal_in_risk(zcon, hands) -> None:
     assert list(heat.y) == [k for k in labels.values() if any(c[0] == k for c in expected)]
     first = expected[0]
     assert heat.z[0][0] == pytest.approx(100 * first[3] / first[2])
-    players = frames.dealin_players(query(zcon, "dealin-players"))
+    players = frames.dealin_players(query(zcon, "dealin-player-variants"))
     dealt_in: Counter[str] = Counter()
     for record in hands:
         for w in record["result"].get("wins", []):
