@@ -336,6 +336,8 @@ def _result(raw: Any, players: int) -> RecordedResult:
                 raise RecordError(f"result.wins[{i}].fans: each fan is [id, points, count]")
             fans.append(RecordedFan(fan[0], fan[1], fan[2]))
         tile = win.get("tile")
+        if tile is not None and not isinstance(tile, str):
+            raise RecordError(f"result.wins[{i}].tile must be a tile name, not {tile!r:.40}")
         try:
             tile_code = parse_tile(tile) if tile is not None else None
         except TileError as exc:
