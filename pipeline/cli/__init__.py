@@ -11,6 +11,7 @@ from typing import Annotated
 import typer
 
 from paipu.pipeline.cli import audit, convert, demo, export, ingest, report, score, simulate, sql
+from paipu.pipeline.cli import review as review_command
 
 app = typer.Typer(
     name="paipu",
@@ -33,6 +34,7 @@ app.command(name="report", no_args_is_help=True)(report.report)
 app.command(name="sql", no_args_is_help=True)(sql.sql)
 app.command(name="export", no_args_is_help=True)(export.export)
 app.command(name="demo")(demo.demo)
+app.command(name="review", no_args_is_help=True)(review_command.review)
 
 
 def _version(value: bool) -> None:
