@@ -28,6 +28,7 @@ from typing import Any
 import duckdb
 import polars as pl
 
+from paipu.pipeline.review import ensure_table as ensure_review_table
 from paipu.pipeline.sql import load_queries
 from paipu.reports import frames, pages
 from paipu.reports.html import Assets, player_file, render_page, replay_js
@@ -128,6 +129,7 @@ def write_report(
     try:
         con.execute(f"SET threads = {max(1, options.jobs)}")
         con.execute("SET enable_progress_bar = false")
+        ensure_review_table(con)  # the replay pages join discard_reviews
         select(con, options.variant, options.player, since)
         totals = query(con, "overview-totals").row(0, named=True)
         if not totals["hands"]:

@@ -19,9 +19,11 @@ The rows go to DuckDB as an Arrow table named ``discard_reviews``, and the named
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Collection, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, fields
+from importlib import resources
 from typing import Any
 
 import duckdb
@@ -31,7 +33,7 @@ import pyarrow as pa
 from paipu.parsers import Parsed
 from paipu.parsers.paipu import parse_line
 from paipu.pipeline.efficiency import best_choice, best_tiles, discard_choices, loss
-from paipu.pipeline.sql import run
+from paipu.pipeline.sql import apply_schema, run
 from paipu.rules.events import Discard, Ready
 from paipu.rules.melds import MeldKind
 from paipu.rules.record import HandRecord
@@ -41,6 +43,8 @@ from paipu.rules.variants import get_variant
 
 #: Hands sent to a worker at a time.
 CHUNK = 200
+#: The schema file of the table ``discard_reviews``.
+SCHEMA_FILE = "002_review.sql"
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +83,7 @@ class DiscardReview:
     dangerous: bool  # true danger: the tile completed a ready opponent's hand
     won_on: bool  # a deal-in (放铳)
     safe_existed: bool | None  # some legal discard was safe; None: the tile was not dangerous
+    record_md5: str = ""  # of the record reviewed (hands.record), when it came from one
 
     @property
     def avoidable(self) -> bool:
@@ -141,7 +146,7 @@ def _safe_exists(table: Table, seat: int, tile: Tile, allowed: Sequence[Tile]) -
 
 
 def review_record(
-    record: HandRecord, players: Collection[str] | None = None
+    record: HandRecord, players: Collection[str] | None = None, record_md5: str = ""
 ) -> list[DiscardReview]:
     """The review of every discard of ``players`` (all seats when None) in one hand."""
     variant = get_variant(record.variant)
@@ -186,6 +191,7 @@ def review_record(
                 dangerous=any(fact.opponent_can_win),
                 won_on=fact.won_on,
                 safe_existed=safe,
+                record_md5=record_md5,
             )
         )
     return rows
@@ -217,7 +223,8 @@ def _review_lines(job: tuple[list[str], frozenset[str] | None]) -> list[DiscardR
     for line in lines:
         parsed = parse_line(line, "hands.record", 1)
         if isinstance(parsed, Parsed):
-            rows.extend(review_record(parsed.record, players))
+            digest = hashlib.md5(line.encode(), usedforsecurity=False).hexdigest()
+            rows.extend(review_record(parsed.record, players, digest))
     return rows
 
 
@@ -263,6 +270,7 @@ _SCHEMA = pa.schema(
         ("dangerous", pa.bool_()),
         ("won_on", pa.bool_()),
         ("safe_existed", pa.bool_()),
+        ("record_md5", pa.string()),
     ]
 )
 
@@ -288,15 +296,38 @@ def review_db(
     hands = run(con, "review-hands", player=player, variant=variant)
     lines = hands["record"].to_list()
     rows = review_lines(lines, None if player is None else (player,), jobs)
-    return summarise(con, review_table(rows), worst)
+    return summarise(review_table(rows), worst)
 
 
-def summarise(con: duckdb.DuckDBPyConnection, rows: pa.Table, worst: int = 10) -> Review:
-    """Run the review queries over ``rows`` (registered as ``discard_reviews``)."""
-    con.register("discard_reviews", rows)
+def summarise(rows: pa.Table, worst: int = 10) -> Review:
+    """Run the review queries over ``rows``, as ``discard_reviews`` of a database in memory."""
+    con = duckdb.connect()
     try:
-        summary = run(con, "review-summary")
-        worst_rows = run(con, "review-worst", limit=worst)
+        con.register("discard_reviews", rows)
+        return Review(rows, run(con, "review-summary"), run(con, "review-worst", limit=worst))
     finally:
-        con.unregister("discard_reviews")
-    return Review(rows, summary, worst_rows)
+        con.close()
+
+
+def save(
+    con: duckdb.DuckDBPyConnection, review: Review, player: str | None, variant: str | None
+) -> None:
+    """Keep a review's rows in the table ``discard_reviews`` (for the replay pages), in
+    place of those it replaces (``review-forget``), in one transaction."""
+    apply_schema(con)  # a database made before the table existed
+    con.execute("BEGIN TRANSACTION")
+    try:
+        run(con, "review-forget", player=player, variant=variant)
+        con.from_arrow(review.rows).insert_into("discard_reviews")
+        con.execute("COMMIT")
+    except BaseException:
+        con.execute("ROLLBACK")
+        raise
+
+
+def ensure_table(con: duckdb.DuckDBPyConnection) -> None:
+    """Give a database made before the table ``discard_reviews`` (opened read-only, as the
+    report opens it) an empty one for this session, so that the replay query finds it."""
+    if not run(con, "review-table-exists").item():
+        ddl = (resources.files("paipu.sql") / "schema" / SCHEMA_FILE).read_text(encoding="utf-8")
+        con.execute(ddl.replace("CREATE TABLE IF NOT EXISTS", "CREATE TEMP TABLE IF NOT EXISTS"))

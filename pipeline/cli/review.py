@@ -37,6 +37,14 @@ def review(
     worst: Annotated[
         int, typer.Option("--worst", min=0, help="How many of the costliest discards to list.")
     ] = 10,
+    save: Annotated[
+        bool,
+        typer.Option(
+            "--save",
+            help="Also keep the rows in the database (table discard_reviews), where "
+            "`paipu report` annotates each discard of the hand replays with them.",
+        ),
+    ] = False,
     jobs: Annotated[
         int, typer.Option("--jobs", "-j", min=1, help="Worker processes replaying the hands.")
     ] = default_jobs(),
@@ -62,15 +70,24 @@ def review(
     avoided. Zipai (郴州字牌) has no shanten: its discards show only the danger.
     Definitions: docs/reports.md, "Decision review".
 
+    Nothing is computed at ingest: the review replays the hands each time (about a minute
+    for 10,000 hands on two cores, docs/benchmarks.md). With `--save` its rows are kept in
+    the table `discard_reviews` (replacing the player's earlier ones), and the replay pages
+    that `paipu report` writes next show, beside each of those discards, the best choice
+    and the loss.
+
     Examples: `paipu review --db paipu.duckdb --player Ann`;
-    `paipu review --db paipu.duckdb -v mcr --json` (every player of the MCR hands).
+    `paipu review --db paipu.duckdb -v mcr --json` (every player of the MCR hands);
+    `paipu review --db paipu.duckdb --save` then `paipu report --db paipu.duckdb --out r`.
 
     **Exit codes**: 0 reviewed; 1 nothing to review (no hand of that player or variant) or
-    the database could not be read; 2 usage error (no such database file, unknown variant).
+    the database could not be read (or, with `--save`, written); 2 usage error (no such
+    database file, unknown variant).
     """
     import duckdb
 
     from paipu.pipeline.review import review_db
+    from paipu.pipeline.review import save as save_review
     from paipu.rules.variants import variant_ids
 
     if not db.is_file():
@@ -81,12 +98,15 @@ def review(
         err_console.print(f"paipu review: unknown variant {variant!r} (known: {known})")
         raise typer.Exit(EXIT_USAGE)
     try:
-        con = duckdb.connect(str(db), read_only=True)
+        con = duckdb.connect(str(db), read_only=not save)
     except duckdb.Error as exc:
         err_console.print(f"paipu review: {db}: {exc}")
         raise typer.Exit(EXIT_FAILED) from None
     try:
         result = review_db(con, player, variant, jobs=jobs, worst=worst)
+        if save and result.rows.num_rows:
+            save_review(con, result, player, variant)
+            err_console.print(f"{result.rows.num_rows:,} reviewed discards kept in {db}")
     except duckdb.Error as exc:
         err_console.print(f"paipu review: {db}: {exc}")
         raise typer.Exit(EXIT_FAILED) from None

@@ -1,8 +1,10 @@
 -- Decision review (复盘, `paipu review`): the hands to review, read from the database, and
 -- the sums of the per-discard review rows. Those rows are computed on demand by replaying
--- the records (pipeline/review.py) and given to these queries as the relation
--- `discard_reviews` (one row per discard: efficiency against the best discard, danger
--- taken; see docs/reports.md, "Decision review").
+-- the records (pipeline/review.py); the sums run over them as the relation
+-- `discard_reviews` (the rows of one review, given to an in-memory database, with the
+-- columns of the table of sql/schema/002_review.sql, where `--save` keeps them; one row
+-- per discard: efficiency against the best discard, danger taken; see docs/reports.md,
+-- "Decision review").
 
 -- name: review-hands
 -- The hands a review replays: game, hand, variant and record (the paipu log line) of every
@@ -56,3 +58,18 @@ FROM discard_reviews
 WHERE loss IS NOT NULL
 ORDER BY loss DESC, game, hand, seq
 LIMIT $limit
+
+-- name: review-forget
+-- Before `paipu review --save` keeps a review's rows in discard_reviews: forget the rows it
+-- replaces, those of $player (every player's when NULL) in $variant (every variant when
+-- NULL), the hands the review replays.
+DELETE FROM discard_reviews
+WHERE ($player IS NULL OR player = $player)
+  AND ($variant IS NULL OR variant = $variant)
+
+-- name: review-table-exists
+-- Whether the database has the table discard_reviews (a database made before
+-- sql/schema/002_review.sql has not, until its next ingest or `paipu review --save`).
+SELECT count(*) > 0 AS present
+FROM duckdb_tables()
+WHERE table_name = 'discard_reviews' AND NOT temporary

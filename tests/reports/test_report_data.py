@@ -55,7 +55,7 @@ def test_every_query_plans_on_an_empty_schema() -> None:
     con = duckdb.connect()
     apply_schema(con)
     queries = load_queries()
-    params = {"top": 5, "window": 10, "limit": 5, "player": None}
+    params = {"top": 5, "window": 10, "limit": 5, "player": None, "variant": None}
     select(con)
     for name, q in queries.items():
         if name == "report-selection":
