@@ -36,6 +36,7 @@ _STANDARD_ONLY = frozenset({Shape.STANDARD})
 #: useful tiles may be any kind (十三幺, 全不靠, 组合龙).
 _NEAR_SPECIAL = frozenset({Shape.SEVEN_PAIRS})
 _FAR_SPECIAL = frozenset(s for s in Shape if s not in (Shape.STANDARD, Shape.SEVEN_PAIRS))
+_PAIRS = _NEAR_SPECIAL
 _SUIT_SPAN = 9
 
 
@@ -113,21 +114,28 @@ def discard_choices(
     targets = [t for t in held if shanten[t] == low or t in wanted]
     far = any(s <= _FAR_SPECIAL for t in targets for s in near[t])
     useful: dict[Tile, list[Tile]] = {t: [] for t in targets}
+    specials = [(tile, special) for tile in targets for special in near[tile]]
     for draw in range(N_KINDS) if far else sorted(_related(counts)):
         if seen[draw] >= COPIES or (kinds is not None and draw not in kinds):
             continue
         # the hand plus the draw: each target's shanten is then one group look-up away
         counts[draw] += 1
         try:
-            plus = HandShape(counts, melds, HandShape.facts_with(shape.facts, draw))
+            without = HandShape(
+                counts, melds, HandShape.facts_with(shape.facts, draw)
+            ).shanten_without
             for tile in targets:
-                value = shanten[tile]
-                if plus.shanten_without(tile) < value or any(
-                    plus.shanten_without(tile, special) < value
-                    for special in near[tile]
-                    if special <= _FAR_SPECIAL or counts[draw] > 1 + (draw == tile)
-                ):
+                if without(tile) < shanten[tile]:
                     useful[tile].append(draw)
+            for tile, special in specials:
+                found = useful[tile]
+                if found and found[-1] == draw:
+                    continue
+                # 七对 gains only from a second (or, counted as two pairs, a fourth) copy
+                if special == _PAIRS and counts[draw] - (draw == tile) not in (2, 4):
+                    continue
+                if without(tile, special) < shanten[tile]:
+                    found.append(draw)
         finally:
             counts[draw] -= 1
     choices = {tile: Choice(tile, shanten[tile], -1, ()) for tile in held}

@@ -24,6 +24,7 @@ from collections.abc import Collection, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, fields
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 import duckdb
@@ -323,6 +324,18 @@ def save(
     except BaseException:
         con.execute("ROLLBACK")
         raise
+
+
+def review_and_save(db: Path, jobs: int = 1) -> int:
+    """Review every discard of the database file and keep the rows (``paipu demo``); the
+    number of discards reviewed."""
+    con = duckdb.connect(str(db))
+    try:
+        review = review_db(con, None, jobs=jobs, worst=0)
+        save(con, review, None, None)
+        return review.rows.num_rows
+    finally:
+        con.close()
 
 
 def ensure_table(con: duckdb.DuckDBPyConnection) -> None:
