@@ -101,7 +101,18 @@ def main() -> None:
         )
         .sort("style")
     )
-    with pl.Config(tbl_hide_dataframe_shape=True, tbl_hide_column_data_types=True):
+    shares = ("best", "back", "danger", "vs ready")
+    by_style = by_style.with_columns(
+        *(pl.format("{}%", (100 * pl.col(c)).round(1)).alias(c) for c in shares),
+        pl.col("loss").round(2),
+    )
+    with pl.Config(
+        tbl_hide_dataframe_shape=True,
+        tbl_hide_column_data_types=True,
+        tbl_cols=-1,
+        tbl_width_chars=120,
+        tbl_formatting="MARKDOWN",
+    ):
         print(by_style)
 
 

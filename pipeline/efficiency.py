@@ -75,6 +75,7 @@ def discard_choices(
     kinds: Collection[Tile] | None = None,
     discards: Iterable[Tile] | None = None,
     wanted: Collection[Tile] = (),
+    memo: dict[tuple[int, ...], tuple[Tile, ...]] | None = None,
 ) -> dict[Tile, Choice]:
     """The choices of a hand of ``14 - 3 * melds`` concealed tiles (counts of length 34).
 
@@ -85,6 +86,10 @@ def discard_choices(
     shanten) and for ``wanted`` (the discard actually made); the others keep their shanten
     and ``live = -1``. A useful kind whose copies are all in sight adds nothing and is not
     listed.
+
+    ``memo``, kept by the caller for one seat through one hand (the same melds, kinds and
+    shapes, copies in sight only growing), remembers the useful tiles of each hand left:
+    a seat that draws a tile it does not keep leaves the hand it left a turn before.
     """
     if Shape.STANDARD not in shapes:
         raise ValueError("the review needs the standard shape among the variant's shapes")
@@ -112,37 +117,75 @@ def discard_choices(
                     near[tile].append(special)
     low = min(shanten.values())
     targets = [t for t in held if shanten[t] == low or t in wanted]
-    far = any(s <= _FAR_SPECIAL for t in targets for s in near[t])
     useful: dict[Tile, list[Tile]] = {t: [] for t in targets}
-    specials = [(tile, special) for tile in targets for special in near[tile]]
-    for draw in range(N_KINDS) if far else sorted(_related(counts)):
-        if seen[draw] >= COPIES or (kinds is not None and draw not in kinds):
-            continue
-        # the hand plus the draw: each target's shanten is then one group look-up away
-        counts[draw] += 1
-        try:
-            without = HandShape(
-                counts, melds, HandShape.facts_with(shape.facts, draw)
-            ).shanten_without
+    # a ready target's useful tiles are its waits: one question instead of one per draw
+    every = frozenset(shapes)
+    for tile in [t for t in targets if shanten[t] == 0]:
+        useful[tile] = [
+            t
+            for t in shape.waits_without(tile, every)
+            if seen[t] < COPIES and (kinds is None or t in kinds)
+        ]
+        targets.remove(tile)
+    keys: dict[Tile, tuple[int, ...]] = {}
+    if memo is not None:
+        for tile in list(targets):
+            counts[tile] -= 1
+            key = keys[tile] = tuple(counts)
+            counts[tile] += 1
+            known = memo.get(key)
+            if known is not None:
+                useful[tile] = [t for t in known if seen[t] < COPIES]
+                targets.remove(tile)
+    if targets:
+        _count_useful(shape, counts, melds, seen, kinds, targets, shanten, near, useful)
+        if memo is not None:
             for tile in targets:
-                if without(tile) < shanten[tile]:
-                    useful[tile].append(draw)
-            for tile, special in specials:
-                found = useful[tile]
-                if found and found[-1] == draw:
-                    continue
-                # 七对 gains only from a second (or, counted as two pairs, a fourth) copy
-                if special == _PAIRS and counts[draw] - (draw == tile) not in (2, 4):
-                    continue
-                if without(tile, special) < shanten[tile]:
-                    found.append(draw)
-        finally:
-            counts[draw] -= 1
+                memo[keys[tile]] = tuple(useful[tile])
     choices = {tile: Choice(tile, shanten[tile], -1, ()) for tile in held}
     for tile, found in useful.items():
         live = sum(COPIES - seen[t] for t in found)
         choices[tile] = Choice(tile, shanten[tile], live, tuple(found))
     return choices
+
+
+def _count_useful(
+    shape: HandShape,
+    counts: list[int],
+    melds: int,
+    seen: Sequence[int],
+    kinds: Collection[Tile] | None,
+    targets: list[Tile],
+    shanten: dict[Tile, int],
+    near: dict[Tile, list[frozenset[Shape]]],
+    useful: dict[Tile, list[Tile]],
+) -> None:
+    """Fill ``useful`` for ``targets`` (not ready) draw by draw: the hand plus each draw
+    that could help, then each target's shanten less its tile, one group look-up away."""
+    near_draws = _related(counts)  # the only draws the standard shape and 七对 can use
+    far = any(s <= _FAR_SPECIAL for t in targets for s in near[t])
+    specials = [(tile, special) for tile in targets for special in near[tile]]
+    facts = shape.facts
+    with_draw = HandShape.facts_with
+    for draw in range(N_KINDS) if far else sorted(near_draws):
+        if seen[draw] >= COPIES or (kinds is not None and draw not in kinds):
+            continue
+        counts[draw] += 1
+        without = HandShape(counts, melds, with_draw(facts, draw)).shanten_without
+        if draw in near_draws:
+            for tile in targets:
+                if without(tile) < shanten[tile]:
+                    useful[tile].append(draw)
+        for tile, special in specials:
+            found = useful[tile]
+            if found and found[-1] == draw:
+                continue
+            # 七对 gains only from a second (or, counted as two pairs, a fourth) copy
+            if special == _PAIRS and counts[draw] - (draw == tile) not in (2, 4):
+                continue
+            if without(tile, special) < shanten[tile]:
+                found.append(draw)
+        counts[draw] -= 1
 
 
 def best_choice(choices: dict[Tile, Choice]) -> Choice:

@@ -107,8 +107,11 @@ def _seat_view(table: Table, seat: int) -> tuple[list[int], int, list[int]]:
     return list(s.hand[:N_KINDS]), len(s.melds), seen
 
 
-def _efficiency(table: Table, seat: int, tile: Tile) -> tuple[Efficiency | None, list[Tile]]:
-    """The discard's efficiency and the discards the rules allowed at that moment."""
+def _efficiency(
+    table: Table, seat: int, tile: Tile, memo: dict[tuple[int, ...], tuple[Tile, ...]]
+) -> tuple[Efficiency | None, list[Tile]]:
+    """The discard's efficiency and the discards the rules allowed at that moment (``memo``:
+    the seat's, for :func:`~paipu.pipeline.efficiency.discard_choices`)."""
     hand, melds, seen = _seat_view(table, seat)
     variant = table.variant
     problem = variant.replay_discard_problem
@@ -124,6 +127,7 @@ def _efficiency(table: Table, seat: int, tile: Tile) -> tuple[Efficiency | None,
         kinds=table.tile_kinds,
         discards=allowed,
         wanted=(tile,),
+        memo=memo,
     )
     best = best_choice(choices)
     mine = choices[tile]
@@ -156,6 +160,7 @@ def review_record(
     mahjong = isinstance(table, Table)
     seats = {s for s, p in enumerate(record.players) if players is None or p in players}
     declared: set[int] = set()
+    memos: dict[tuple[int, int], dict[tuple[int, ...], tuple[Tile, ...]]] = {}
     facts: dict[int, tuple[Efficiency | None, bool | None, int]] = {}
     for index, event in enumerate(record.events):
         if isinstance(event, Ready):
@@ -165,7 +170,8 @@ def review_record(
             safe: bool | None = None
             if mahjong:
                 assert isinstance(table, Table)
-                efficiency, allowed = _efficiency(table, event.seat, event.tile)
+                memo = memos.setdefault((event.seat, len(table.seats[event.seat].melds)), {})
+                efficiency, allowed = _efficiency(table, event.seat, event.tile, memo)
                 safe = _safe_exists(table, event.seat, event.tile, allowed)
             facts[index] = (efficiency, safe, len(declared - {event.seat}))
         table.apply(index, event)

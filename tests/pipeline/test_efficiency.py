@@ -110,3 +110,16 @@ def test_agrees_with_brute_force(tiles: list[int], shapes: frozenset[Shape]) -> 
     for tile, choice in choices.items():
         assert choice.useful == brute[tile][1], tile
         assert choice.live == sum(4 - hand[t] for t in brute[tile][1])
+
+
+def test_the_memo_of_a_seat_gives_the_same_answers() -> None:
+    """A seat that draws 7z and throws it leaves the hand it left a turn before: the memo
+    answers for it, and drops the kinds that have since come into sight."""
+    memo: dict = {}
+    first = _choices("12m45p78s123z55z6z9s9m", memo=memo)  # 2-shanten: counted draw by draw
+    assert memo
+    again = _choices("12m45p78s123z55z6z9s7z", seen="3m3m3m3m", memo=memo)  # 9m out, 7z in
+    fresh = _choices("12m45p78s123z55z6z9s7z", seen="3m3m3m3m")
+    assert again == fresh
+    thrown, drawn = parse_tile("9m"), parse_tile("7z")
+    assert again[drawn].useful == tuple(t for t in first[thrown].useful if t != parse_tile("3m"))
