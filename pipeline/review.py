@@ -223,8 +223,9 @@ def _efficiency_columns(efficiency: Efficiency | None) -> dict[str, Any]:
 # ---------------------------------------------------------------------- many hands
 
 
-def _review_lines(job: tuple[list[str], frozenset[str] | None]) -> list[DiscardReview]:
-    """A worker's share: the hands of ``lines`` (paipu log lines as stored)."""
+def _review_lines(job: tuple[list[str], frozenset[str] | None]) -> pa.Table:
+    """A worker's share: the review table of the hands of ``lines`` (paipu log lines as
+    stored), as Arrow, whose columns cross between processes as whole buffers."""
     lines, players = job
     rows: list[DiscardReview] = []
     for line in lines:
@@ -232,20 +233,22 @@ def _review_lines(job: tuple[list[str], frozenset[str] | None]) -> list[DiscardR
         if isinstance(parsed, Parsed):
             digest = hashlib.md5(line.encode(), usedforsecurity=False).hexdigest()
             rows.extend(review_record(parsed.record, players, digest))
-    return rows
+    return review_table(rows)
 
 
 def review_lines(
     lines: Sequence[str], players: Collection[str] | None = None, jobs: int = 1
-) -> list[DiscardReview]:
-    """The review rows of many hands (their records as stored), in order; ``jobs`` worker
+) -> pa.Table:
+    """The review table of many hands (their records as stored), in order; ``jobs`` worker
     processes share them a chunk of :data:`CHUNK` hands at a time."""
     who = frozenset(players) if players is not None else None
     chunks = [(list(lines[i : i + CHUNK]), who) for i in range(0, len(lines), CHUNK)]
     if jobs <= 1 or len(chunks) <= 1:
-        return [row for chunk in chunks for row in _review_lines(chunk)]
-    with ProcessPoolExecutor(max_workers=min(jobs, len(chunks))) as pool:
-        return [row for rows in pool.map(_review_lines, chunks) for row in rows]
+        tables = [_review_lines(chunk) for chunk in chunks]
+    else:
+        with ProcessPoolExecutor(max_workers=min(jobs, len(chunks))) as pool:
+            tables = list(pool.map(_review_lines, chunks))
+    return pa.concat_tables(tables) if tables else review_table(())
 
 
 def review_table(rows: Iterable[DiscardReview]) -> pa.Table:
@@ -302,8 +305,7 @@ def review_db(
     of ``variant`` only when given."""
     hands = run(con, "review-hands", player=player, variant=variant)
     lines = hands["record"].to_list()
-    rows = review_lines(lines, None if player is None else (player,), jobs)
-    return summarise(review_table(rows), worst)
+    return summarise(review_lines(lines, None if player is None else (player,), jobs), worst)
 
 
 def summarise(rows: pa.Table, worst: int = 10) -> Review:
