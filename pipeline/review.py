@@ -38,9 +38,14 @@ from paipu.pipeline.sql import apply_schema, run
 from paipu.rules.events import Discard, Ready
 from paipu.rules.melds import MeldKind
 from paipu.rules.record import HandRecord
-from paipu.rules.replay import Table, outcome_of
+from paipu.rules.replay import RuleViolation, Table, outcome_of
 from paipu.rules.tiles import N_KINDS, Tile, tile_name
 from paipu.rules.variants import get_variant
+
+
+class ReviewError(ValueError):
+    """A stored hand the review cannot replay (its record, or the rules, changed since)."""
+
 
 #: Hands sent to a worker at a time.
 CHUNK = 200
@@ -230,9 +235,18 @@ def _review_lines(job: tuple[list[str], frozenset[str] | None]) -> pa.Table:
     rows: list[DiscardReview] = []
     for line in lines:
         parsed = parse_line(line, "hands.record", 1)
-        if isinstance(parsed, Parsed):
-            digest = hashlib.md5(line.encode(), usedforsecurity=False).hexdigest()
+        if not isinstance(parsed, Parsed):
+            where = f"game {parsed.game} hand {parsed.hand}"
+            raise ReviewError(f"{where}: hands.record cannot be read: {parsed.reason}")
+        digest = hashlib.md5(line.encode(), usedforsecurity=False).hexdigest()
+        try:
             rows.extend(review_record(parsed.record, players, digest))
+        except RuleViolation as exc:
+            record = parsed.record
+            raise ReviewError(
+                f"game {record.game} hand {record.hand} no longer replays ({exc}): "
+                "ingest its file again"
+            ) from None
     return review_table(rows)
 
 

@@ -80,13 +80,13 @@ def review(
     `paipu review --db paipu.duckdb -v mcr --json` (every player of the MCR hands);
     `paipu review --db paipu.duckdb --save` then `paipu report --db paipu.duckdb --out r`.
 
-    **Exit codes**: 0 reviewed; 1 nothing to review (no hand of that player or variant) or
-    the database could not be read (or, with `--save`, written); 2 usage error (no such
-    database file, unknown variant).
+    **Exit codes**: 0 reviewed; 1 nothing to review (no hand of that player or variant), a
+    stored hand no longer replays (named), or the database could not be read (or, with
+    `--save`, written); 2 usage error (no such database file, unknown variant).
     """
     import duckdb
 
-    from paipu.pipeline.review import review_db
+    from paipu.pipeline.review import ReviewError, review_db
     from paipu.pipeline.review import save as save_review
     from paipu.rules.variants import variant_ids
 
@@ -107,7 +107,7 @@ def review(
         if save and result.rows.num_rows:
             save_review(con, result, player, variant)
             err_console.print(f"{result.rows.num_rows:,} reviewed discards kept in {db}")
-    except duckdb.Error as exc:
+    except (duckdb.Error, ReviewError) as exc:
         err_console.print(f"paipu review: {db}: {exc}")
         raise typer.Exit(EXIT_FAILED) from None
     finally:

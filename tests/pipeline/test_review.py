@@ -139,3 +139,20 @@ def test_cli_help_teaches_and_lists_exit_codes() -> None:
     text = " ".join(result.stdout.split())
     for word in ("Exit codes", "进张", "shanten", "avoidable", "--player", "--json"):
         assert word in text
+
+
+def test_a_stored_hand_that_no_longer_replays_is_named(tmp_path: Path) -> None:
+    first = tmp_path / "a.paipu.jsonl"
+    first.write_text(json.dumps(discard_win()) + "\n")
+    db = tmp_path / "r.duckdb"
+    ingest([first], db, jobs=1)
+    con = duckdb.connect(str(db))
+    try:  # the record now discards a tile the dealer does not hold
+        sql = "UPDATE hands SET record = replace(record, ?, ?)"
+        con.execute(sql, ['"discard", 0, "9s"', '"discard", 0, "8s"'])
+    finally:
+        con.close()
+    result = runner.invoke(app, ["review", "--db", str(db), "-j", "1"])
+    assert result.exit_code == 1, result.output
+    assert "game t-discard hand 0 no longer replays" in result.output
+    assert "Traceback" not in result.output
