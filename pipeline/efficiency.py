@@ -167,12 +167,16 @@ def _count_useful(
     specials = [(tile, special) for tile in targets for special in near[tile]]
     facts = shape.facts
     with_draw = HandShape.facts_with
+    top = max(shanten[t] for t in targets)
     for draw in range(N_KINDS) if far else sorted(near_draws):
         if seen[draw] >= COPIES or (kinds is not None and draw not in kinds):
             continue
         counts[draw] += 1
-        without = HandShape(counts, melds, with_draw(facts, draw)).shanten_without
-        if draw in near_draws:
+        plus = HandShape(counts, melds, with_draw(facts, draw))
+        without = plus.shanten_without
+        # a tile more never raises the standard shanten: the hand plus the draw bounds
+        # what each target could reach with it, and most draws help no target
+        if draw in near_draws and plus.shanten() < top:
             for tile in targets:
                 if without(tile) < shanten[tile]:
                     useful[tile].append(draw)
