@@ -168,6 +168,7 @@ def _count_useful(
     facts = shape.facts
     with_draw = HandShape.facts_with
     top = max(shanten[t] for t in targets)
+    pairs: dict[tuple[Tile, int], bool] = {}
     for draw in range(N_KINDS) if far else sorted(near_draws):
         if seen[draw] >= COPIES or (kinds is not None and draw not in kinds):
             continue
@@ -180,14 +181,27 @@ def _count_useful(
             for tile in targets:
                 if without(tile) < shanten[tile]:
                     useful[tile].append(draw)
+        bounds: dict[frozenset[Shape], int] = {}
         for tile, special in specials:
             found = useful[tile]
             if found and found[-1] == draw:
                 continue
-            # 七对 gains only from a second (or, counted as two pairs, a fourth) copy
-            if special == _PAIRS and counts[draw] - (draw == tile) not in (2, 4):
+            # no special shape's shanten rises with a tile more either: the same bound
+            bound = bounds.get(special)
+            if bound is None:
+                bound = bounds[special] = plus.shanten(special)
+            if bound >= shanten[tile]:
                 continue
-            if without(tile, special) < shanten[tile]:
+            if special == _PAIRS:
+                # 七对 counts pairs alone, whatever their kinds: every draw that brings a
+                # kind to the same count gains as much, so one question per count
+                key = (tile, counts[draw] - (draw == tile))
+                gains = pairs.get(key)
+                if gains is None:
+                    gains = pairs[key] = without(tile, special) < shanten[tile]
+            else:
+                gains = without(tile, special) < shanten[tile]
+            if gains:
                 found.append(draw)
         counts[draw] -= 1
 

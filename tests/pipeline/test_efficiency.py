@@ -95,7 +95,7 @@ def _brute(hand: list[int], shapes: frozenset[Shape]) -> dict[int, tuple[int, tu
     return out
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(
     st.lists(st.integers(0, N_KINDS - 1), min_size=14, max_size=14).filter(
         lambda tiles: max(tiles.count(t) for t in tiles) <= 4
