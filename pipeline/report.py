@@ -30,6 +30,7 @@ import duckdb
 import polars as pl
 
 from paipu.pipeline.lake import connect_read
+from paipu.pipeline.review import ensure_table as ensure_review_table
 from paipu.pipeline.sql import QueryError, load_queries
 from paipu.reports import club_audit, frames, pages
 from paipu.reports import rankings as rankings_page
@@ -201,6 +202,7 @@ def write_report(
     try:
         con.execute(f"SET threads = {max(1, options.jobs)}")
         con.execute("SET enable_progress_bar = false")
+        ensure_review_table(con)  # the replay pages join discard_reviews
         select(con, options.variant, options.player, since, until)
         totals = query(con, "overview-totals").row(0, named=True)
         if not totals["hands"]:

@@ -22,6 +22,7 @@ from paipu.pipeline.cli import (
     sql,
     standings,
 )
+from paipu.pipeline.cli import review as review_command
 
 app = typer.Typer(
     name="paipu",
@@ -45,6 +46,7 @@ app.command(name="sql", no_args_is_help=True)(sql.sql)
 app.command(name="export", no_args_is_help=True)(export.export)
 app.command(name="standings", no_args_is_help=True)(standings.standings)
 app.command(name="demo")(demo.demo)
+app.command(name="review", no_args_is_help=True)(review_command.review)
 
 
 def _version(value: bool) -> None:

@@ -37,8 +37,9 @@ def demo(
         ),
     ] = default_jobs(),
 ) -> None:
-    """Load the bundled records into a fresh DuckDB file (`OUT/paipu.duckdb`), write the
-    report (`OUT/report/`) and print the path of `index.html` to open in a browser.
+    """Load the bundled records into a fresh DuckDB file (`OUT/paipu.duckdb`), review every
+    discard (`paipu review --save`), write the report (`OUT/report/`) and print the path of
+    `index.html` to open in a browser.
 
     **Exit codes**: 0 done (hands the rules reject are listed on the audit page); 2 no
     records found (run it from the repository's root, or pass --data); 1 the database or
@@ -48,6 +49,7 @@ def demo(
 
     from paipu.pipeline.ingest import expand, ingest
     from paipu.pipeline.report import NoHandsError, ReportOptions, write_report
+    from paipu.pipeline.review import review_and_save
 
     if not data.is_dir():
         err_console.print(
@@ -69,6 +71,9 @@ def demo(
             f"{loaded.hands:,} hands loaded into {db}"
             + (f", {loaded.rejected:,} rejected (see the audit page)" if loaded.rejected else "")
         )
+        with err_console.status("reviewing every discard (paipu review --save)"):
+            reviewed = review_and_save(db, jobs)
+        err_console.print(f"{reviewed:,} discards reviewed for the hand replays")
         with err_console.status("writing the report") as status:
             summary = write_report(
                 db,

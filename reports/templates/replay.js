@@ -791,6 +791,21 @@
     const note = [players[m.seat] + " could have won on ", { tiles: [m.tile] }, " here (" + m.total + " " + (variant.total_unit || "") + "): a missed win"];
     (notes[key] = notes[key] || []).push(note);
   }
+  // decision review (`paipu review --save`): at each reviewed discard, the best choice and
+  // the loss in live useful tiles (进张), and the danger the discard took
+  for (const r of info.reviews || []) {
+    const key = r.seq + 1;
+    const note = ["review: " + players[r.seat] + " discarded ", { tiles: [r.tile] }];
+    if (r.loss !== null) {
+      note.push(" (shanten " + r.shanten + ", " + r.live + " live useful tiles); best ", { tiles: r.best },
+        " (shanten " + r.best_shanten + ", " + r.best_live + "): "
+        + (r.loss ? "loss " + r.loss + (r.shanten > r.best_shanten ? ", a step back (退向听)" : "") : "most efficient"));
+    }
+    if (r.dangerous) {
+      note.push("; dangerous" + (r.won_on ? ": dealt in (放铳)" + (r.safe ? ", a safe tile was held" : ", no safe tile held") : ""));
+    }
+    (notes[key] = notes[key] || []).push(note);
+  }
 
   // ------------------------------------------------------------------ layout
   const lead = [info.variant + (variant.name_zh ? " " + variant.name_zh : ""), info.time, info.outcome, last + " events", "record " + info.verdict]

@@ -29,7 +29,10 @@ ORDER BY game
 -- `wins.detail` as a JSON value — zipai's grouping of the winner's cards with each group's
 -- 胡息, 起胡, 囤 and multiplier; the birds and the seats they land on; Sichuan's void … —
 -- or null) and the missed wins (seq, seat, tile, from_seat, total), each list in seat or
--- event order. The entries are made here, so that the writer only joins bytes.
+-- event order; and `reviews`, the decision review of the hand's discards that `paipu review
+-- --save` kept for this very record (seq, seat, tile, shanten, live, best, best_shanten,
+-- best_live, loss, dangerous, won_on, safe; in event order; [] when none). The entries are
+-- made here, so that the writer only joins bytes.
 WITH chosen AS (
     SELECT
         r.game, r.hand, r.variant, r.time, r.dealer, r.outcome, r.verdict,
@@ -90,6 +93,21 @@ missed_rows AS (
     WHERE m.game BETWEEN getvariable('replay_first') AND getvariable('replay_last')
     GROUP BY m.game, m.hand
 ),
+review_rows AS (
+    SELECT
+        r.game, r.hand,
+        list(struct_pack(
+            seq := r.seq, seat := r.seat, tile := r.tile, shanten := r.shanten,
+            live := r.live, best := r.best, best_shanten := r.best_shanten,
+            best_live := r.best_live, loss := r.loss, dangerous := r.dangerous,
+            won_on := r.won_on, safe := r.safe_existed
+        ) ORDER BY r.seq) AS reviews
+    FROM discard_reviews r
+    JOIN chosen c USING (game, hand)
+    JOIN hands h ON h.game = r.game AND h.hand = r.hand AND md5(h.record) = r.record_md5
+    WHERE r.game BETWEEN getvariable('replay_first') AND getvariable('replay_last')
+    GROUP BY r.game, r.hand
+),
 hand_rows AS (
     SELECT
         c.game,
@@ -106,7 +124,8 @@ hand_rows AS (
             next := c.next,
             seats := coalesce(s.seats, []),
             wins := coalesce(w.wins, []),
-            missed := coalesce(m.missed, [])
+            missed := coalesce(m.missed, []),
+            reviews := coalesce(v.reviews, [])
         ))::VARCHAR || ',"record":'
         || CASE WHEN h.record LIKE '{%}' THEN h.record ELSE 'null' END || '}' AS entry
     FROM chosen c
@@ -115,6 +134,7 @@ hand_rows AS (
     LEFT JOIN seat_rows s ON s.game = c.game AND s.hand = c.hand
     LEFT JOIN win_rows w ON w.game = c.game AND w.hand = c.hand
     LEFT JOIN missed_rows m ON m.game = c.game AND m.hand = c.hand
+    LEFT JOIN review_rows v ON v.game = c.game AND v.hand = c.hand
 )
 SELECT
     game,

@@ -60,6 +60,7 @@ def test_every_query_plans_on_an_empty_schema() -> None:
         "window": 10,
         "limit": 5,
         "player": None,
+        "variant": None,
         "min_games": 1,
         "min_hands": 1,
         "table": "hands",

@@ -1,0 +1,228 @@
+"""Tile efficiency (牌效) of a discard: shanten and live useful tiles (进张), as a reviewer
+counts them, for every discard a mahjong hand could make.
+
+A seat about to discard holds ``14 - 3 * melds`` concealed tiles. For each kind of tile it
+could discard, the hand left has a shanten (向听数) by the variant's shapes, and *useful
+tiles* (进张): the kinds whose draw would lower that shanten (a ready hand's useful tiles
+are its waits). Each useful kind is worth its *live* copies: four less those the seat can
+see (its own hand, every pool, every exposed meld). The best discard has the lowest
+shanten, then the most live useful tiles; a discard's *loss* is what it gives up against
+the best: the best's live useful tiles less its own when its shanten is as low, and all of
+them when it goes back a step (退向听: its own useful tiles lead only back to where the
+best already is).
+
+>>> from paipu.rules.tiles import counts, parse_tiles, tile_name
+>>> hand = counts(parse_tiles("123m456p789s1122z5z"))
+>>> choices = discard_choices(hand, 0, seen=hand)
+>>> best = best_choice(choices)
+>>> tile_name(best.tile), best.shanten, best.live
+('5z', 0, 4)
+>>> loss(choices[parse_tiles("1z")[0]], best)  # 1-shanten: a step back loses all 4
+4
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable, Sequence
+from dataclasses import dataclass
+
+from paipu.rules.shanten import HandShape, Shape
+from paipu.rules.tiles import EAST, N_KINDS, Tile
+
+#: Copies of each tile in a set.
+COPIES = 4
+_STANDARD_ONLY = frozenset({Shape.STANDARD})
+#: Special shapes whose useful tiles are copies of tiles held (七对), and those whose
+#: useful tiles may be any kind (十三幺, 全不靠, 组合龙).
+_NEAR_SPECIAL = frozenset({Shape.SEVEN_PAIRS})
+_FAR_SPECIAL = frozenset(s for s in Shape if s not in (Shape.STANDARD, Shape.SEVEN_PAIRS))
+_PAIRS = _NEAR_SPECIAL
+_SUIT_SPAN = 9
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One discard a hand could make: what it leaves."""
+
+    tile: Tile
+    shanten: int  # of the hand left (0: ready)
+    live: int  # live copies of its useful tiles (进张)
+    useful: tuple[Tile, ...]  # the useful kinds
+
+
+def _related(hand: Sequence[int]) -> set[Tile]:
+    """Kinds whose draw could change a standard or seven-pairs shape: the copies held and
+    their suit neighbours up to two ranks away (a tile far from every tile held stays
+    isolated, and isolated tiles count for nothing in those shapes)."""
+    found: set[Tile] = set()
+    for tile in range(N_KINDS):
+        if not hand[tile]:
+            continue
+        if tile >= EAST:
+            found.add(tile)
+            continue
+        base = tile - tile % _SUIT_SPAN
+        found.update(range(max(base, tile - 2), min(base + _SUIT_SPAN, tile + 3)))
+    return found
+
+
+def discard_choices(
+    hand: Sequence[int],
+    melds: int,
+    *,
+    seen: Sequence[int],
+    shapes: Collection[Shape] = _STANDARD_ONLY,
+    kinds: Collection[Tile] | None = None,
+    discards: Iterable[Tile] | None = None,
+    wanted: Collection[Tile] = (),
+    memo: dict[tuple[int, ...], tuple[Tile, ...]] | None = None,
+) -> dict[Tile, Choice]:
+    """The choices of a hand of ``14 - 3 * melds`` concealed tiles (counts of length 34).
+
+    ``seen``: copies of each kind the seat can see (its hand included); ``shapes``: the
+    variant's winning shapes (the standard one among them); ``kinds``: the kinds its set
+    has (default: all 34); ``discards``: the kinds it may discard (default: every kind
+    held). Useful tiles are counted only for the choices that could be best (lowest
+    shanten) and for ``wanted`` (the discard actually made); the others keep their shanten
+    and ``live = -1``. A useful kind whose copies are all in sight adds nothing and is not
+    listed.
+
+    ``memo``, kept by the caller for one seat through one hand (the same melds, kinds and
+    shapes, copies in sight only growing), remembers the useful tiles of each hand left:
+    a seat that draws a tile it does not keep leaves the hand it left a turn before.
+    """
+    if Shape.STANDARD not in shapes:
+        raise ValueError("the review needs the standard shape among the variant's shapes")
+    counts = list(hand)
+    shape = HandShape(counts, melds)
+    held = [t for t in (discards if discards is not None else range(N_KINDS)) if counts[t]]
+    shanten = {tile: shape.shanten_without(tile) for tile in held}  # the standard shape's
+    # The special shapes (七对; 十三幺 and the knitted shapes, whose useful tiles may lie
+    # anywhere) matter only where they are as close as the standard shape: one tile less
+    # raises a shape's shanten by at most one over the whole hand's, so most hands need
+    # one question per shape and no more.
+    near: dict[Tile, list[frozenset[Shape]]] = {tile: [] for tile in held}
+    for group in (_NEAR_SPECIAL, _FAR_SPECIAL):
+        special = frozenset(s for s in shapes if s in group and s.applies(melds))
+        if not special:
+            continue
+        whole = shape.shanten(special)
+        for tile in held:
+            if whole <= shanten[tile]:
+                value = shape.shanten_without(tile, special)
+                if value < shanten[tile]:
+                    shanten[tile] = value
+                    near[tile].clear()
+                if value == shanten[tile]:
+                    near[tile].append(special)
+    low = min(shanten.values())
+    targets = [t for t in held if shanten[t] == low or t in wanted]
+    useful: dict[Tile, list[Tile]] = {t: [] for t in targets}
+    # a ready target's useful tiles are its waits: one question instead of one per draw
+    every = frozenset(shapes)
+    for tile in [t for t in targets if shanten[t] == 0]:
+        useful[tile] = [
+            t
+            for t in shape.waits_without(tile, every)
+            if seen[t] < COPIES and (kinds is None or t in kinds)
+        ]
+        targets.remove(tile)
+    keys: dict[Tile, tuple[int, ...]] = {}
+    if memo is not None:
+        for tile in list(targets):
+            counts[tile] -= 1
+            key = keys[tile] = tuple(counts)
+            counts[tile] += 1
+            known = memo.get(key)
+            if known is not None:
+                useful[tile] = [t for t in known if seen[t] < COPIES]
+                targets.remove(tile)
+    if targets:
+        _count_useful(shape, counts, melds, seen, kinds, targets, shanten, near, useful)
+        if memo is not None:
+            for tile in targets:
+                memo[keys[tile]] = tuple(useful[tile])
+    choices = {tile: Choice(tile, shanten[tile], -1, ()) for tile in held}
+    for tile, found in useful.items():
+        live = sum(COPIES - seen[t] for t in found)
+        choices[tile] = Choice(tile, shanten[tile], live, tuple(found))
+    return choices
+
+
+def _count_useful(
+    shape: HandShape,
+    counts: list[int],
+    melds: int,
+    seen: Sequence[int],
+    kinds: Collection[Tile] | None,
+    targets: list[Tile],
+    shanten: dict[Tile, int],
+    near: dict[Tile, list[frozenset[Shape]]],
+    useful: dict[Tile, list[Tile]],
+) -> None:
+    """Fill ``useful`` for ``targets`` (not ready) draw by draw: the hand plus each draw
+    that could help, then each target's shanten less its tile, one group look-up away."""
+    near_draws = _related(counts)  # the only draws the standard shape and 七对 can use
+    far = any(s <= _FAR_SPECIAL for t in targets for s in near[t])
+    specials = [(tile, special) for tile in targets for special in near[tile]]
+    facts = shape.facts
+    with_draw = HandShape.facts_with
+    top = max(shanten[t] for t in targets)
+    pairs: dict[tuple[Tile, int], bool] = {}
+    for draw in range(N_KINDS) if far else sorted(near_draws):
+        if seen[draw] >= COPIES or (kinds is not None and draw not in kinds):
+            continue
+        counts[draw] += 1
+        plus = HandShape(counts, melds, with_draw(facts, draw))
+        without = plus.shanten_without
+        # a tile more never raises the standard shanten: the hand plus the draw bounds
+        # what each target could reach with it, and most draws help no target
+        if draw in near_draws and plus.shanten() < top:
+            for tile in targets:
+                if without(tile) < shanten[tile]:
+                    useful[tile].append(draw)
+        bounds: dict[frozenset[Shape], int] = {}
+        for tile, special in specials:
+            found = useful[tile]
+            if found and found[-1] == draw:
+                continue
+            # no special shape's shanten rises with a tile more either: the same bound
+            bound = bounds.get(special)
+            if bound is None:
+                bound = bounds[special] = plus.shanten(special)
+            if bound >= shanten[tile]:
+                continue
+            if special == _PAIRS:
+                # 七对 counts pairs alone, whatever their kinds: every draw that brings a
+                # kind to the same count gains as much, so one question per count
+                key = (tile, counts[draw] - (draw == tile))
+                gains = pairs.get(key)
+                if gains is None:
+                    gains = pairs[key] = without(tile, special) < shanten[tile]
+            else:
+                gains = without(tile, special) < shanten[tile]
+            if gains:
+                found.append(draw)
+        counts[draw] -= 1
+
+
+def best_choice(choices: dict[Tile, Choice]) -> Choice:
+    """The most efficient choice: lowest shanten, then most live useful tiles, then the
+    lowest tile code (a fixed tie-break, so the review is deterministic)."""
+    return min(choices.values(), key=lambda c: (c.shanten, -c.live, c.tile))
+
+
+def best_tiles(choices: dict[Tile, Choice]) -> tuple[Tile, ...]:
+    """Every choice as efficient as the best (equal shanten and live useful tiles)."""
+    best = best_choice(choices)
+    return tuple(
+        sorted(t for t, c in choices.items() if (c.shanten, c.live) == (best.shanten, best.live))
+    )
+
+
+def loss(choice: Choice, best: Choice) -> int:
+    """Live useful tiles given up against ``best``: the difference at equal shanten, all of
+    the best's when the choice goes back a step (退向听)."""
+    if choice.shanten > best.shanten:
+        return best.live
+    return best.live - choice.live
