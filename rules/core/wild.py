@@ -89,9 +89,25 @@ class WildSpec:
         return cls(tile_set)
 
     @classmethod
-    def fixed(cls, tile_set: TileSet, tiles: Sequence[Tile], **permissions: bool) -> WildSpec:
+    def fixed(
+        cls,
+        tile_set: TileSet,
+        tiles: Sequence[Tile],
+        *,
+        can_claim: bool = False,
+        can_discard: bool = True,
+        can_chow: bool = True,
+        can_pong: bool = True,
+    ) -> WildSpec:
         """Fixed wild kinds (鬼牌), e.g. 红中 or 白板."""
-        return cls(tile_set, frozenset(tiles), **permissions)
+        return cls(
+            tile_set,
+            frozenset(tiles),
+            can_claim=can_claim,
+            can_discard=can_discard,
+            can_chow=can_chow,
+            can_pong=can_pong,
+        )
 
     @classmethod
     def from_indicator(
@@ -101,7 +117,11 @@ class WildSpec:
         steps: Sequence[int] = (1,),
         stand_in: Tile | None = None,
         fixed: Sequence[Tile] = (),
-        **permissions: bool,
+        *,
+        can_claim: bool = False,
+        can_discard: bool = True,
+        can_chow: bool = True,
+        can_pong: bool = True,
     ) -> WildSpec:
         """The wilds an indicator makes: the tiles ``steps`` successors after it (0 = the
         indicator's own kind), plus ``fixed``; ``stand_in`` plays as the face of the
@@ -120,7 +140,15 @@ class WildSpec:
             if len(set(made)) != 1:
                 raise WildError("a stand-in needs exactly one wild kind from the indicator")
             stand_ins = ((stand_in, made[0]),)
-        return cls(tile_set, tiles, stand_ins, **permissions)
+        return cls(
+            tile_set,
+            tiles,
+            stand_ins,
+            can_claim=can_claim,
+            can_discard=can_discard,
+            can_chow=can_chow,
+            can_pong=can_pong,
+        )
 
     # ------------------------------------------------------------------ questions
 
@@ -226,7 +254,7 @@ class WildRule:
             stand_in = _tile(stand_value, tile_set) if stand_value is not None else None
             if stand_in is not None and len(set(steps_value)) != 1:
                 raise WildError("stand_in needs exactly one indicator step")
-            flags = []
+            flags: list[bool] = []
             for key, default in (
                 ("claim", False),
                 ("discard", True),
@@ -252,15 +280,29 @@ class WildRule:
     def spec(self, indicator: Tile | None = None) -> WildSpec:
         """The wilds of a hand whose indicator is ``indicator`` (``None`` if the rule has none)."""
         claim, discard, chow, pong = self.permissions
-        flags = {"can_claim": claim, "can_discard": discard, "can_chow": chow, "can_pong": pong}
         if not self.steps:
             if indicator is not None:
                 raise WildError("this wild rule has no indicator")
-            return WildSpec.fixed(self.tile_set, self.fixed, **flags)
+            return WildSpec.fixed(
+                self.tile_set,
+                self.fixed,
+                can_claim=claim,
+                can_discard=discard,
+                can_chow=chow,
+                can_pong=pong,
+            )
         if indicator is None:
             raise WildError("this wild rule needs the indicator tile")
         return WildSpec.from_indicator(
-            self.tile_set, indicator, self.steps, self.stand_in, self.fixed, **flags
+            self.tile_set,
+            indicator,
+            self.steps,
+            self.stand_in,
+            self.fixed,
+            can_claim=claim,
+            can_discard=discard,
+            can_chow=chow,
+            can_pong=pong,
         )
 
 
