@@ -89,28 +89,45 @@ def completion_masks(key: tuple[int, ...], runs: bool, copies: int) -> tuple[int
     >>> [w for w in range(7) if sets >> w & 1], [w for w in range(7) if with_pair >> w & 1]
     ([0, 3, 6], [2, 5])
     """
-    size = len(key)
-    states: dict[tuple[int, int, int], int] = {(0, 0, 0): 1}
-    for rank in range(size):
-        held = key[rank]
-        limit = max(copies, held)
-        near = runs and rank + 1 < size
-        after = runs and rank + 2 < size
-        reached: dict[tuple[int, int, int], int] = {}
-        for (pair, carry, carry_next), mask in states.items():
-            if carry > limit:
+    sets = with_pair = 0
+    for (pair, carry, carry_next), mask in _mask_states(key, len(key), runs, copies):
+        if not carry and not carry_next:
+            if pair:
+                with_pair = mask
+            else:
+                sets = mask
+    return sets, with_pair
+
+
+_MaskStates = tuple[tuple[tuple[int, int, int], int], ...]
+
+
+@functools.cache
+def _mask_states(prefix: tuple[int, ...], size: int, runs: bool, copies: int) -> _MaskStates:
+    """The walk's states once the ranks of ``prefix`` are done: ``(pair, carry at the next
+    rank, carry at the one after)`` with the mask of wilds used. Cached by prefix, so keys
+    that start alike (a hand and the hand plus one tile) share their first ranks."""
+    if not prefix:
+        return (((0, 0, 0), 1),)
+    rank = len(prefix) - 1
+    held = prefix[rank]
+    limit = max(copies, held)
+    near = runs and rank + 1 < size
+    after = runs and rank + 2 < size
+    reached: dict[tuple[int, int, int], int] = {}
+    for (pair, carry, carry_next), mask in _mask_states(prefix[:rank], size, runs, copies):
+        if carry > limit:
+            continue
+        for _, with_pair, _, chow, _, _, demand in steps(
+            limit - carry, near, after, pair == 0, False
+        ):
+            total = carry + demand
+            if total < held:
                 continue
-            for _, with_pair, _, chow, _, _, demand in steps(
-                limit - carry, near, after, pair == 0, False
-            ):
-                total = carry + demand
-                if total < held:
-                    continue
-                state = (pair + with_pair, carry_next + chow, chow)
-                shifted = (mask << (total - held)) & FULL_MASK
-                reached[state] = reached.get(state, 0) | shifted
-        states = reached
-    return states.get((0, 0, 0), 0), states.get((1, 0, 0), 0)
+            state = (pair + with_pair, carry_next + chow, chow)
+            shifted = (mask << (total - held)) & FULL_MASK
+            reached[state] = reached.get(state, 0) | shifted
+    return tuple(reached.items())
 
 
 @functools.cache
@@ -130,63 +147,81 @@ def shanten_profile(key: tuple[int, ...], runs: bool, copies: int, most_wilds: i
     """
     size = len(key)
     most = min(most_wilds, PROFILE_WILDS)
-    live = [any(key[rank : rank + (3 if runs else 1)]) for rank in range(size)]
-    # (pair, carry at this rank, carry at the next, sets) -> {wilds: most partials}
-    states: dict[tuple[int, int, int, int], dict[int, int]] = {(0, 0, 0, 0): {0: 0}}
-    for rank in range(size):
-        held = key[rank]
-        limit = max(copies, held)
-        near = runs and rank + 1 < size
-        after = runs and rank + 2 < size
-        reached: dict[tuple[int, int, int, int], dict[int, int]] = {}
-        for (pair, carry, carry_next, sets), front in states.items():
-            if carry > limit:
-                continue
-            room = limit - carry if live[rank] else 0
-            for pung, with_pair, pair_partial, chow, neighbour, gap, demand in steps(
-                room, near, after, pair == 0, True
-            ):
-                total = carry + demand
-                extra = total - held if total > held else 0
-                new_sets = sets + pung + chow
-                if new_sets > SETS_PER_HAND:
-                    continue
-                cap = SETS_PER_HAND - new_sets
-                gained = pair_partial + neighbour + gap
-                state = (pair + with_pair, carry_next + chow + neighbour, chow + gap, new_sets)
-                target = reached.get(state)
-                if target is None:
-                    target = reached[state] = {}
-                for wilds, partials in front.items():
-                    used = wilds + extra
-                    if used > most:
-                        continue
-                    more = partials + gained
-                    more = min(more, cap)
-                    if target.get(used, -1) < more:
-                        target[used] = more
-        states = {state: _front(front) for state, front in reached.items() if front}
     best: dict[tuple[int, int, int], int] = {}
-    for (pair, carry, carry_next, sets), front in states.items():
+    for (pair, carry, carry_next, sets), front in _profile_states(
+        size - 1, key, size, runs, copies, most
+    ):
         if carry or carry_next:
             continue
-        for wilds, partials in front.items():
+        for wilds, partials in front:
             slot = (pair, sets, wilds)
             if best.get(slot, -1) < partials:
                 best[slot] = partials
     return prune(best)
 
 
-def _front(front: dict[int, int]) -> dict[int, int]:
-    """The entries of ``{wilds: partials}`` that fewer wilds do not match."""
-    kept: dict[int, int] = {}
+_ProfileStates = tuple[tuple[tuple[int, int, int, int], tuple[tuple[int, int], ...]], ...]
+
+
+@functools.cache
+def _profile_states(
+    rank: int, window: tuple[int, ...], size: int, runs: bool, copies: int, most: int
+) -> _ProfileStates:
+    """The walk's states once ranks ``0..rank`` are done: ``(pair, carry at the next rank,
+    carry at the one after, sets)`` with its ``(wilds, most partials)`` front.
+
+    ``window`` is the key up to two ranks past ``rank`` for suits (those say whether
+    ``rank`` may start a block), up to ``rank`` for honours. Cached by window, so keys that
+    start alike (a hand and the hand plus one tile) share their first ranks.
+    """
+    if rank < 0:
+        return (((0, 0, 0, 0), ((0, 0),)),)
+    look = 2 if runs else 0
+    earlier = _profile_states(rank - 1, window[: rank + look], size, runs, copies, most)
+    held = window[rank]
+    limit = max(copies, held)
+    near = runs and rank + 1 < size
+    after = runs and rank + 2 < size
+    live = any(window[rank : rank + look + 1])
+    reached: dict[tuple[int, int, int, int], dict[int, int]] = {}
+    for (pair, carry, carry_next, sets), front in earlier:
+        if carry > limit:
+            continue
+        room = limit - carry if live else 0
+        for pung, with_pair, pair_partial, chow, neighbour, gap, demand in steps(
+            room, near, after, pair == 0, True
+        ):
+            total = carry + demand
+            extra = total - held if total > held else 0
+            new_sets = sets + pung + chow
+            if new_sets > SETS_PER_HAND:
+                continue
+            cap = SETS_PER_HAND - new_sets
+            gained = pair_partial + neighbour + gap
+            state = (pair + with_pair, carry_next + chow + neighbour, chow + gap, new_sets)
+            target = reached.get(state)
+            if target is None:
+                target = reached[state] = {}
+            for wilds, partials in front:
+                used = wilds + extra
+                if used > most:
+                    continue
+                more = min(partials + gained, cap)
+                if target.get(used, -1) < more:
+                    target[used] = more
+    return tuple((state, _front(front)) for state, front in reached.items() if front)
+
+
+def _front(front: dict[int, int]) -> tuple[tuple[int, int], ...]:
+    """The ``(wilds, partials)`` of ``front`` that fewer wilds do not match, by wilds."""
+    kept: list[tuple[int, int]] = []
     most = -1
     for wilds in sorted(front):
         partials = front[wilds]
         if partials > most:
-            kept[wilds] = partials
+            kept.append((wilds, partials))
             most = partials
-    return kept
+    return tuple(kept)
 
 
 def prune(best: dict[tuple[int, int, int], int]) -> Profile:

@@ -34,7 +34,7 @@ Speed comes from per-group tables, one entry per group key, built once
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from itertools import product
+from itertools import pairwise, product
 
 from paipu.rules import shanten as plain
 from paipu.rules.core.decompose import (
@@ -62,7 +62,7 @@ _HAND = 14
 
 
 class _Group:
-    """What the tables know about one group key: its masks, its profile, its waits."""
+    """What the tables know about one group key: its masks, its profiles, its waits."""
 
     __slots__ = ("key", "masks", "plus", "profiles", "runs", "tiles", "waits")
 
@@ -74,13 +74,14 @@ class _Group:
         self.key = key
         self.tiles = tiles
         self.runs = runs
-        self.masks: Masks = completion_masks(key, runs, copies)
+        #: Interned :func:`completion_masks` id.
+        self.masks: int = _mask_id(completion_masks(key, runs, copies))
         #: Interned shanten profile ids by the most wilds they allow (-1: not built yet).
         self.profiles: list[int] = [-1] * (PROFILE_WILDS + 1)
-        #: Per rank, the masks with one natural tile more there (built on first use).
-        self.plus: tuple[Masks, ...] | None = None
-        #: ``(masks of the other groups, wilds) -> face waits in this group``.
-        self.waits: dict[tuple[Masks, int], tuple[Tile, ...]] = {}
+        #: Per rank, the masks id with one natural tile more there (built on first use).
+        self.plus: tuple[int, ...] | None = None
+        #: ``rest masks id * _SPAN + wilds`` -> the face waits in this group.
+        self.waits: dict[int, tuple[Tile, ...]] = {}
 
 
 def format_counts(key: tuple[int, ...], tiles: tuple[Tile, ...]) -> str:
@@ -91,7 +92,7 @@ def format_counts(key: tuple[int, ...], tiles: tuple[Tile, ...]) -> str:
 class _Layout:
     """A tile set's groups, each with its table of :class:`_Group` by key."""
 
-    __slots__ = ("copies", "groups", "slices", "standard", "tables", "tile_set")
+    __slots__ = ("copies", "groups", "outside", "slices", "standard", "tables", "tile_set")
 
     def __init__(self, tile_set: TileSet) -> None:
         self.tile_set = tile_set
@@ -103,9 +104,11 @@ class _Layout:
             contiguous = tiles == tuple(range(start, start + len(tiles)))
             self.slices.append((start, start + len(tiles)) if contiguous else (-1, -1))
         self.tables: list[dict[tuple[int, ...], _Group]] = [{} for _ in self.groups]
-        self.standard = tile_set == STANDARD or (
-            tile_set.kinds == STANDARD.kinds and tile_set.copies == 4
+        #: Codes below the set's size that are not its tiles (a hand must not hold them).
+        self.outside: tuple[Tile, ...] = tuple(
+            t for t in range(tile_set.size) if t not in tile_set.kind_set
         )
+        self.standard = tile_set.kinds == STANDARD.kinds and tile_set.copies == 4
 
     def group(self, index: int, key: tuple[int, ...]) -> _Group:
         table = self.tables[index]
@@ -125,11 +128,15 @@ class _Layout:
 
 
 _LAYOUTS: dict[TileSet, _Layout] = {}
-_MERGED_MASKS: dict[tuple[Masks, Masks], Masks] = {}
+#: Merge keys are ``left * _SPAN + right`` (ids stay far below it).
+_SPAN = 1 << 24
+_MASK_IDS: dict[Masks, int] = {}
+_MASKS: list[Masks] = []
+_MERGED_MASKS: dict[int, int] = {}
 _PROFILE_IDS: dict[Profile, int] = {}
 _PROFILES: list[Profile] = []
-_MERGED_PROFILES: dict[tuple[int, int], int] = {}
-_VALUES: dict[tuple[int, int, int], int] = {}
+_MERGED_PROFILES: dict[int, int] = {}
+_VALUES: dict[int, int] = {}
 
 
 def _layout(tile_set: TileSet) -> _Layout:
@@ -142,11 +149,14 @@ def _layout(tile_set: TileSet) -> _Layout:
 def clear_caches() -> None:
     """Forget every table (benchmarks, memory-bound batch jobs)."""
     _LAYOUTS.clear()
+    _MASK_IDS.clear()
+    _MASKS.clear()
     _MERGED_MASKS.clear()
     _PROFILE_IDS.clear()
     _PROFILES.clear()
     _MERGED_PROFILES.clear()
     _VALUES.clear()
+    _mask_id((1, 0))  # id 0: no group at all (sets of nothing, no pair)
 
 
 def sumset(left: int, right: int) -> int:
@@ -163,20 +173,32 @@ def sumset(left: int, right: int) -> int:
     return out & FULL_MASK
 
 
-def merge_masks(left: Masks, right: Masks) -> Masks:
-    """The masks of two groups together: sets only, and sets with the one pair."""
-    key = (left, right)
-    found = _MERGED_MASKS.get(key)
-    if found is None:
-        sets_l, pair_l = left
-        sets_r, pair_r = right
-        found = (sumset(sets_l, sets_r), sumset(pair_l, sets_r) | sumset(sets_l, pair_r))
-        _MERGED_MASKS[key] = found
+def _mask_id(masks: Masks) -> int:
+    found = _MASK_IDS.get(masks, -1)
+    if found < 0:
+        found = _MASK_IDS[masks] = len(_MASKS)
+        _MASKS.append(masks)
     return found
 
 
-def _all_masks(groups: Sequence[_Group]) -> Masks:
-    masks: Masks = (1, 0)
+def merge_masks(left: int, right: int) -> int:
+    """The masks id of two groups together: sets only, and sets with the one pair."""
+    key = left * _SPAN + right
+    found = _MERGED_MASKS.get(key, -1)
+    if found < 0:
+        sets_l, pair_l = _MASKS[left]
+        sets_r, pair_r = _MASKS[right]
+        merged = (sumset(sets_l, sets_r), sumset(pair_l, sets_r) | sumset(sets_l, pair_r))
+        found = _MERGED_MASKS[key] = _mask_id(merged)
+    return found
+
+
+def _wins(masks: int, wild_count: int) -> bool:
+    return bool(_MASKS[masks][1] >> wild_count & 1)
+
+
+def _all_masks(groups: Sequence[_Group]) -> int:
+    masks = 0
     for group in groups:
         masks = merge_masks(masks, group.masks)
     return masks
@@ -186,26 +208,29 @@ def _profile_id(group: _Group, copies: int, wild_count: int) -> int:
     most = min(wild_count, PROFILE_WILDS)
     found = group.profiles[most]
     if found < 0:
-        profile = shanten_profile(group.key, group.runs, copies, most)
-        found = _PROFILE_IDS.get(profile, -1)
-        if found < 0:
-            found = _PROFILE_IDS[profile] = len(_PROFILES)
-            _PROFILES.append(profile)
+        found = _intern_profile(shanten_profile(group.key, group.runs, copies, most))
         group.profiles[most] = found
     return found
 
 
+def _intern_profile(profile: Profile) -> int:
+    found = _PROFILE_IDS.get(profile, -1)
+    if found < 0:
+        found = _PROFILE_IDS[profile] = len(_PROFILES)
+        _PROFILES.append(profile)
+    return found
+
+
 def _merged_profile(left: int, right: int) -> int:
-    key = (left, right)
-    found = _MERGED_PROFILES.get(key)
-    if found is None:
-        profile = merge_profiles(_PROFILES[left], _PROFILES[right])
-        found = _PROFILE_IDS.get(profile)
-        if found is None:
-            found = _PROFILE_IDS[profile] = len(_PROFILES)
-            _PROFILES.append(profile)
+    key = left * _SPAN + right
+    found = _MERGED_PROFILES.get(key, -1)
+    if found < 0:
+        found = _intern_profile(merge_profiles(_PROFILES[left], _PROFILES[right]))
         _MERGED_PROFILES[key] = found
     return found
+
+
+clear_caches()
 
 
 # --------------------------------------------------------------------------- the hand
@@ -213,27 +238,27 @@ def _merged_profile(left: int, right: int) -> int:
 
 def _prepared(
     counts: Sequence[int], wilds: WildSpec, melds: int, sizes: tuple[int, ...]
-) -> tuple[_Layout, list[int], int, list[_Group]]:
+) -> tuple[_Layout, Sequence[int], int, list[_Group]]:
     tile_set = wilds.tile_set
-    if len(counts) < tile_set.size:
-        raise ValueError(f"expected at least {tile_set.size} tile counts, got {len(counts)}")
+    layout = _LAYOUTS.get(tile_set) or _layout(tile_set)
+    size = tile_set.size
+    if len(counts) < size:
+        raise ValueError(f"expected at least {size} tile counts, got {len(counts)}")
     if not 0 <= melds <= SETS_PER_HAND:
         raise ValueError(f"melds must be 0..{SETS_PER_HAND}, got {melds}")
     tiles = sum(counts)
     if tiles + _SET_SIZE * melds not in sizes:
-        expected = " or ".join(str(size - _SET_SIZE * melds) for size in sizes)
+        expected = " or ".join(str(n - _SET_SIZE * melds) for n in sizes)
         raise ValueError(f"with {melds} melds the hand must hold {expected} tiles, not {tiles}")
-    natural, wild_count = wilds.split(counts)
-    layout = _layout(tile_set)
-    groups = layout.facts(natural)
-    if sum(group_sum(g) for g in groups) + wild_count != tiles:
-        outside = [t for t, n in enumerate(counts) if n and t not in tile_set.kind_set]
+    outside = [t for t in layout.outside if counts[t]]
+    if len(counts) > size:
+        outside += [t for t in range(size, len(counts)) if counts[t]]
+    if outside:
         raise ValueError(f"tiles not in the set: {format_tiles(outside)} ({tile_set!r})")
-    return layout, natural, wild_count, groups
-
-
-def group_sum(group: _Group) -> int:
-    return sum(group.key)
+    if wilds.plain:
+        return layout, counts, 0, layout.facts(counts)
+    natural, wild_count = wilds.split(counts)
+    return layout, natural, wild_count, layout.facts(natural)
 
 
 def natural_shanten(
@@ -293,9 +318,9 @@ def _standard_shanten(layout: _Layout, groups: list[_Group], wild_count: int, me
     for group in groups[1:]:
         profile = _merged_profile(profile, _profile_id(group, copies, wild_count))
     needed = SETS_PER_HAND - melds
-    key = (profile, needed, wild_count)
-    value = _VALUES.get(key)
-    if value is None:
+    key = (profile * 8 + needed) * 16 + wild_count
+    value = _VALUES.get(key, -1)
+    if value < 0:
         value = _VALUES[key] = profile_value(_PROFILES[profile], needed, wild_count)
     return 2 * needed - value
 
@@ -346,7 +371,7 @@ def is_win(
 ) -> bool:
     """Whether ``14 - 3 * melds`` tiles win by some substitution of the wilds."""
     layout, natural, wild_count, groups = _prepared(counts, wilds, melds, (_HAND,))
-    if _STANDARD in shapes and _all_masks(groups)[1] >> wild_count & 1:
+    if _STANDARD in shapes and _wins(_all_masks(groups), wild_count):
         return True
     others = [s for s in shapes if s is not _STANDARD and s.applies(melds)]
     return bool(others) and _shanten(layout, natural, wild_count, groups, melds, others) < 0
@@ -365,52 +390,73 @@ def waits(
     its face is a wait.
     """
     layout, natural, wild_count, groups = _prepared(counts, wilds, melds, (13,))
-    faces: set[Tile] = set()
+    faces: tuple[Tile, ...] = ()
     wild_wins = False
     if _STANDARD in shapes:
-        found, wild_wins = _standard_waits(layout, groups, wild_count)
-        faces.update(found)
+        faces, wild_wins = _standard_waits(layout, groups, wild_count)
     specials = [s for s in shapes if s is not _STANDARD and s.applies(melds)]
     if specials:
         more = list(natural)
+        found = set(faces)
         for face in layout.tile_set.kinds:
             more[face] += 1
             if _shanten(layout, more, wild_count, layout.facts(more), melds, specials) < 0:
-                faces.add(face)
+                found.add(face)
             more[face] -= 1
+        faces = tuple(sorted(found))
         if not wild_wins and wilds.tiles:
             wild_wins = _shanten(layout, natural, wild_count + 1, groups, melds, specials) < 0
-    out: set[Tile] = set(wilds.tiles) if wild_wins else set()
-    for face in faces:
-        out.update(wilds.drawn_as(face))
+    if wilds.plain:
+        return faces if len(groups) < 4 or _ordered(faces) else tuple(sorted(faces))
+    drawable = wilds.drawable
+    out = [tile for face in faces for tile in drawable[face]]
+    if wild_wins:
+        out.extend(wilds.tiles)
     return tuple(sorted(out))
+
+
+def _ordered(tiles: tuple[Tile, ...]) -> bool:
+    return all(a < b for a, b in pairwise(tiles))
 
 
 def _standard_waits(
     layout: _Layout, groups: list[_Group], wild_count: int
 ) -> tuple[tuple[Tile, ...], bool]:
     """Face waits of the standard shape, and whether a drawn wild wins."""
-    count = len(groups)
-    prefix: list[Masks] = [(1, 0)]
-    for group in groups:
-        prefix.append(merge_masks(prefix[-1], group.masks))
-    suffix: list[Masks] = [(1, 0)] * (count + 1)
-    for index in range(count - 1, -1, -1):
-        suffix[index] = merge_masks(groups[index].masks, suffix[index + 1])
-    found: list[Tile] = []
+    if len(groups) == 4:
+        first, second, third, fourth = groups
+        low = merge_masks(first.masks, second.masks)
+        high = merge_masks(third.masks, fourth.masks)
+        rests = [
+            merge_masks(second.masks, high),
+            merge_masks(first.masks, high),
+            merge_masks(low, fourth.masks),
+            merge_masks(low, third.masks),
+        ]
+        total = merge_masks(low, high)
+    else:
+        rests = []
+        for index in range(len(groups)):
+            rest = 0
+            for other, group in enumerate(groups):
+                if other != index:
+                    rest = merge_masks(rest, group.masks)
+            rests.append(rest)
+        total = _all_masks(groups)
+    found: tuple[Tile, ...] = ()
     for index, group in enumerate(groups):
-        rest = merge_masks(prefix[index], suffix[index + 1])
-        key = (rest, wild_count)
+        rest = rests[index]
+        key = rest * _SPAN + wild_count
         tiles = group.waits.get(key)
         if tiles is None:
             tiles = group.waits[key] = _group_waits(layout, index, group, rest, wild_count)
-        found.extend(tiles)
-    wild_wins = bool(prefix[count][1] >> (wild_count + 1) & 1)
-    return tuple(found), wild_wins
+        if tiles:
+            found = found + tiles if found else tiles
+    return found, _wins(total, wild_count + 1)
 
 
 def _group_waits(
-    layout: _Layout, index: int, group: _Group, rest: Masks, wild_count: int
+    layout: _Layout, index: int, group: _Group, rest: int, wild_count: int
 ) -> tuple[Tile, ...]:
     plus = group.plus
     if plus is None:
@@ -422,7 +468,7 @@ def _group_waits(
     return tuple(
         group.tiles[rank]
         for rank, masks in enumerate(plus)
-        if merge_masks(masks, rest)[1] >> wild_count & 1
+        if _wins(merge_masks(masks, rest), wild_count)
     )
 
 
@@ -497,7 +543,7 @@ def decompositions(counts: Sequence[int], wilds: WildSpec, melds: int = 0) -> li
     of many wilds has many readings).
     """
     layout, _, wild_count, groups = _prepared(counts, wilds, melds, (_HAND,))
-    if not _all_masks(groups)[1] >> wild_count & 1:
+    if not _wins(_all_masks(groups), wild_count):
         return []
     held = wilds.held(counts)
     options = []

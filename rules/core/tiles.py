@@ -116,6 +116,7 @@ class TileSet:
         if self.honors:
             groups.append((self.honors, False))
         self.groups: tuple[tuple[tuple[Tile, ...], bool], ...] = tuple(groups)
+        self._hash = hash(self._key())
         self._successor: dict[Tile, Tile] = self._successors()
         self._next_rank: dict[Tile, Tile] = {
             low: high for suit in self.suits for low, high in itertools.pairwise(suit)
@@ -174,10 +175,10 @@ class TileSet:
         return tile in self.kind_set or tile in self.flowers
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, TileSet) and self._key() == other._key()
+        return self is other or (isinstance(other, TileSet) and self._key() == other._key())
 
     def __hash__(self) -> int:
-        return hash(self._key())
+        return self._hash
 
     def _key(self) -> tuple[object, ...]:
         return (self.suits, self.honors, self.flowers, self.copies, self.dragon_cycle)

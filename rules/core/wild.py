@@ -49,10 +49,13 @@ class WildSpec:
     """
 
     __slots__ = (
+        "_hash",
         "can_chow",
         "can_claim",
         "can_discard",
         "can_pong",
+        "drawable",
+        "plain",
         "stand_ins",
         "tile_set",
         "tiles",
@@ -82,6 +85,13 @@ class WildSpec:
         self.can_discard = can_discard
         self.can_chow = can_chow
         self.can_pong = can_pong
+        #: No wilds and no stand-ins: every natural face is drawn as itself.
+        self.plain = not self.tiles and not self.stand_ins
+        #: Per face code, the tiles whose draw gives that natural face.
+        self.drawable: tuple[tuple[Tile, ...], ...] = tuple(
+            self.drawn_as(face) for face in range(tile_set.size)
+        )
+        self._hash = hash(self._key())
 
     @classmethod
     def none(cls, tile_set: TileSet = STANDARD) -> WildSpec:
@@ -153,10 +163,10 @@ class WildSpec:
     # ------------------------------------------------------------------ questions
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, WildSpec) and self._key() == other._key()
+        return self is other or (isinstance(other, WildSpec) and self._key() == other._key())
 
     def __hash__(self) -> int:
-        return hash(self._key())
+        return self._hash
 
     def _key(self) -> tuple[object, ...]:
         return (
@@ -196,6 +206,8 @@ class WildSpec:
 
         Stand-ins move to their face; wilds leave the natural counts.
         """
+        if self.plain:
+            return list(counts), 0
         natural = list(counts)
         natural.extend([0] * (self.tile_set.size - len(natural)))
         wilds = 0
