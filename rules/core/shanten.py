@@ -120,10 +120,14 @@ class _Layout:
 
     def facts(self, natural: Sequence[int]) -> list[_Group]:
         out: list[_Group] = []
-        for index, (tiles, _) in enumerate(self.groups):
-            start, stop = self.slices[index]
-            key = tuple(natural[start:stop]) if start >= 0 else tuple(natural[t] for t in tiles)
-            out.append(self.group(index, key))
+        tables = self.tables
+        for index, (start, stop) in enumerate(self.slices):
+            if start >= 0:
+                key = tuple(natural[start:stop])
+            else:
+                key = tuple([natural[t] for t in self.groups[index][0]])
+            found = tables[index].get(key)
+            out.append(found if found is not None else self.group(index, key))
         return out
 
 
@@ -250,11 +254,11 @@ def _prepared(
     if tiles + _SET_SIZE * melds not in sizes:
         expected = " or ".join(str(n - _SET_SIZE * melds) for n in sizes)
         raise ValueError(f"with {melds} melds the hand must hold {expected} tiles, not {tiles}")
-    outside = [t for t in layout.outside if counts[t]]
-    if len(counts) > size:
+    if layout.outside or len(counts) > size:
+        outside = [t for t in layout.outside if counts[t]]
         outside += [t for t in range(size, len(counts)) if counts[t]]
-    if outside:
-        raise ValueError(f"tiles not in the set: {format_tiles(outside)} ({tile_set!r})")
+        if outside:
+            raise ValueError(f"tiles not in the set: {format_tiles(outside)} ({tile_set!r})")
     if wilds.plain:
         return layout, counts, 0, layout.facts(counts)
     natural, wild_count = wilds.split(counts)
