@@ -18,11 +18,11 @@ same hands); the ratio is warm against the plain path's warm.
 from __future__ import annotations
 
 import argparse
-import gc
 import random
 import sys
-import time
 from collections.abc import Callable, Sequence
+
+from bench_waits import random_hands, seconds
 
 import paipu.rules
 from paipu.rules import shanten as plain
@@ -32,19 +32,6 @@ from paipu.rules.core.wild import WildSpec
 from paipu.rules.tiles import N_KINDS, RED
 
 Hand = tuple[list[int], WildSpec]
-
-
-def random_hands(n: int, size: int, seed: int) -> list[list[int]]:
-    """``n`` count vectors of ``size`` tiles from a full 136-tile wall."""
-    rng = random.Random(seed)
-    wall = [tile for tile in range(N_KINDS) for _ in range(4)]
-    hands = []
-    for _ in range(n):
-        counts = [0] * N_KINDS
-        for tile in rng.sample(wall, size):
-            counts[tile] += 1
-        hands.append(counts)
-    return hands
 
 
 def tianjin(hands: list[list[int]], seed: int) -> list[Hand]:
@@ -66,17 +53,6 @@ def with_red_wilds(hands: list[list[int]], k: int) -> list[Hand]:
                 moved += 1
         out.append((counts, spec))
     return out
-
-
-def seconds(run: Callable[[], object]) -> float:
-    gc.collect()
-    gc.disable()
-    try:
-        start = time.perf_counter()
-        run()
-        return time.perf_counter() - start
-    finally:
-        gc.enable()
 
 
 def timed(run: Callable[[], object], repeats: int) -> tuple[float, float]:
@@ -138,7 +114,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         f"rules engine {paipu.rules.ENGINE}"
     )
     for name, size in (("waits", 13), ("shanten", 13), ("is-win", 14)):
-        hands = random_hands(args.hands, size, args.seed + size)
+        hands = random_hands(args.hands, args.seed + size, size)
         mixes = {"tianjin 混 (0.76 wilds/hand)": tianjin(hands, args.seed)}
         for k in range(1, args.most + 1):
             mixes[f"{k} 红中 wild{'s' if k > 1 else ''}"] = with_red_wilds(hands, k)

@@ -125,14 +125,7 @@ def plain_shanten(tile_set: TileSet, counts: Sequence[int], melds: int, shapes) 
 def substitutions(spec: WildSpec, counts: Sequence[int]):
     """Every natural count vector a substitution of the hand's wilds gives."""
     tile_set = spec.tile_set
-    natural = list(counts) + [0] * (tile_set.size - len(counts))
-    wilds = 0
-    for tile in spec.tiles:
-        wilds += natural[tile]
-        natural[tile] = 0
-    for tile, face in spec.stand_ins:
-        natural[face] += natural[tile]
-        natural[tile] = 0
+    natural, wilds = spec.split(counts)  # tested on its own in test_core_tiles.py
     for faces in combinations_with_replacement(tile_set.kinds, wilds):
         out = list(natural)
         for face in faces:
