@@ -35,6 +35,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from itertools import pairwise, product
+from typing import Generic, TypeVar
 
 from paipu.rules import shanten as plain
 from paipu.rules.core.decompose import (
@@ -75,7 +76,7 @@ class _Group:
         self.tiles = tiles
         self.runs = runs
         #: Interned :func:`completion_masks` id.
-        self.masks: int = _mask_id(completion_masks(key, runs, copies))
+        self.masks: int = _MASKS.intern(completion_masks(key, runs, copies))
         #: Interned shanten profile ids by the most wilds they allow (-1: not built yet).
         self.profiles: list[int] = [-1] * (PROFILE_WILDS + 1)
         #: Per rank, the masks id with one natural tile more there (built on first use).
@@ -131,15 +132,38 @@ class _Layout:
         return out
 
 
+_V = TypeVar("_V")
+
+
+class _Store(Generic[_V]):
+    """Values interned as small ids, and the cached merges of two ids."""
+
+    __slots__ = ("ids", "merged", "values")
+
+    def __init__(self) -> None:
+        self.ids: dict[_V, int] = {}
+        self.values: list[_V] = []
+        #: ``left * _SPAN + right`` -> the id of their merge.
+        self.merged: dict[int, int] = {}
+
+    def clear(self) -> None:
+        self.ids.clear()
+        self.values.clear()
+        self.merged.clear()
+
+    def intern(self, value: _V) -> int:
+        found = self.ids.get(value, -1)
+        if found < 0:
+            found = self.ids[value] = len(self.values)
+            self.values.append(value)
+        return found
+
+
 _LAYOUTS: dict[TileSet, _Layout] = {}
 #: Merge keys are ``left * _SPAN + right`` (ids stay far below it).
 _SPAN = 1 << 24
-_MASK_IDS: dict[Masks, int] = {}
-_MASKS: list[Masks] = []
-_MERGED_MASKS: dict[int, int] = {}
-_PROFILE_IDS: dict[Profile, int] = {}
-_PROFILES: list[Profile] = []
-_MERGED_PROFILES: dict[int, int] = {}
+_MASKS: _Store[Masks] = _Store()
+_PROFILES: _Store[Profile] = _Store()
 _VALUES: dict[int, int] = {}
 
 
@@ -153,14 +177,10 @@ def _layout(tile_set: TileSet) -> _Layout:
 def clear_caches() -> None:
     """Forget every table (benchmarks, memory-bound batch jobs)."""
     _LAYOUTS.clear()
-    _MASK_IDS.clear()
     _MASKS.clear()
-    _MERGED_MASKS.clear()
-    _PROFILE_IDS.clear()
     _PROFILES.clear()
-    _MERGED_PROFILES.clear()
     _VALUES.clear()
-    _mask_id((1, 0))  # id 0: no group at all (sets of nothing, no pair)
+    _MASKS.intern((1, 0))  # id 0: no group at all (sets of nothing, no pair)
 
 
 def sumset(left: int, right: int) -> int:
@@ -177,28 +197,20 @@ def sumset(left: int, right: int) -> int:
     return out & FULL_MASK
 
 
-def _mask_id(masks: Masks) -> int:
-    found = _MASK_IDS.get(masks, -1)
-    if found < 0:
-        found = _MASK_IDS[masks] = len(_MASKS)
-        _MASKS.append(masks)
-    return found
-
-
 def merge_masks(left: int, right: int) -> int:
     """The masks id of two groups together: sets only, and sets with the one pair."""
     key = left * _SPAN + right
-    found = _MERGED_MASKS.get(key, -1)
+    found = _MASKS.merged.get(key, -1)
     if found < 0:
-        sets_l, pair_l = _MASKS[left]
-        sets_r, pair_r = _MASKS[right]
+        sets_l, pair_l = _MASKS.values[left]
+        sets_r, pair_r = _MASKS.values[right]
         merged = (sumset(sets_l, sets_r), sumset(pair_l, sets_r) | sumset(sets_l, pair_r))
-        found = _MERGED_MASKS[key] = _mask_id(merged)
+        found = _MASKS.merged[key] = _MASKS.intern(merged)
     return found
 
 
 def _wins(masks: int, wild_count: int) -> bool:
-    return bool(_MASKS[masks][1] >> wild_count & 1)
+    return bool(_MASKS.values[masks][1] >> wild_count & 1)
 
 
 def _all_masks(groups: Sequence[_Group]) -> int:
@@ -212,25 +224,17 @@ def _profile_id(group: _Group, copies: int, wild_count: int) -> int:
     most = min(wild_count, PROFILE_WILDS)
     found = group.profiles[most]
     if found < 0:
-        found = _intern_profile(shanten_profile(group.key, group.runs, copies, most))
+        found = _PROFILES.intern(shanten_profile(group.key, group.runs, copies, most))
         group.profiles[most] = found
-    return found
-
-
-def _intern_profile(profile: Profile) -> int:
-    found = _PROFILE_IDS.get(profile, -1)
-    if found < 0:
-        found = _PROFILE_IDS[profile] = len(_PROFILES)
-        _PROFILES.append(profile)
     return found
 
 
 def _merged_profile(left: int, right: int) -> int:
     key = left * _SPAN + right
-    found = _MERGED_PROFILES.get(key, -1)
+    found = _PROFILES.merged.get(key, -1)
     if found < 0:
-        found = _intern_profile(merge_profiles(_PROFILES[left], _PROFILES[right]))
-        _MERGED_PROFILES[key] = found
+        merged = merge_profiles(_PROFILES.values[left], _PROFILES.values[right])
+        found = _PROFILES.merged[key] = _PROFILES.intern(merged)
     return found
 
 
@@ -325,7 +329,7 @@ def _standard_shanten(layout: _Layout, groups: list[_Group], wild_count: int, me
     key = (profile * 8 + needed) * 16 + wild_count
     value = _VALUES.get(key, -1)
     if value < 0:
-        value = _VALUES[key] = profile_value(_PROFILES[profile], needed, wild_count)
+        value = _VALUES[key] = profile_value(_PROFILES.values[profile], needed, wild_count)
     return 2 * needed - value
 
 

@@ -133,23 +133,8 @@ class WildSpec:
         can_chow: bool = True,
         can_pong: bool = True,
     ) -> WildSpec:
-        """The wilds an indicator makes: the tiles ``steps`` successors after it (0 = the
-        indicator's own kind), plus ``fixed``; ``stand_in`` plays as the face of the
-        (single) wild so made unless it is wild itself (常州 白板)."""
-        if indicator not in tile_set.kind_set:
-            raise WildError(f"indicator {tile_name(indicator)} is not a tile of {tile_set!r}")
-        made: list[Tile] = []
-        for step in steps:
-            tile = indicator
-            for _ in range(step):
-                tile = tile_set.successor(tile)
-            made.append(tile)
-        tiles = frozenset((*made, *fixed))
-        stand_ins: tuple[tuple[Tile, Tile], ...] = ()
-        if stand_in is not None and stand_in not in tiles:
-            if len(set(made)) != 1:
-                raise WildError("a stand-in needs exactly one wild kind from the indicator")
-            stand_ins = ((stand_in, made[0]),)
+        """The wilds an indicator makes (:func:`indicator_wilds`)."""
+        tiles, stand_ins = indicator_wilds(tile_set, indicator, steps, stand_in, fixed)
         return cls(
             tile_set,
             tiles,
@@ -292,30 +277,51 @@ class WildRule:
     def spec(self, indicator: Tile | None = None) -> WildSpec:
         """The wilds of a hand whose indicator is ``indicator`` (``None`` if the rule has none)."""
         claim, discard, chow, pong = self.permissions
-        if not self.steps:
-            if indicator is not None:
-                raise WildError("this wild rule has no indicator")
-            return WildSpec.fixed(
-                self.tile_set,
-                self.fixed,
-                can_claim=claim,
-                can_discard=discard,
-                can_chow=chow,
-                can_pong=pong,
+        tiles: frozenset[Tile] = frozenset(self.fixed)
+        stand_ins: tuple[tuple[Tile, Tile], ...] = ()
+        if not self.steps and indicator is not None:
+            raise WildError("this wild rule has no indicator")
+        if self.steps:
+            if indicator is None:
+                raise WildError("this wild rule needs the indicator tile")
+            tiles, stand_ins = indicator_wilds(
+                self.tile_set, indicator, self.steps, self.stand_in, self.fixed
             )
-        if indicator is None:
-            raise WildError("this wild rule needs the indicator tile")
-        return WildSpec.from_indicator(
+        return WildSpec(
             self.tile_set,
-            indicator,
-            self.steps,
-            self.stand_in,
-            self.fixed,
+            tiles,
+            stand_ins,
             can_claim=claim,
             can_discard=discard,
             can_chow=chow,
             can_pong=pong,
         )
+
+
+def indicator_wilds(
+    tile_set: TileSet,
+    indicator: Tile,
+    steps: Sequence[int],
+    stand_in: Tile | None = None,
+    fixed: Sequence[Tile] = (),
+) -> tuple[frozenset[Tile], tuple[tuple[Tile, Tile], ...]]:
+    """``(wild kinds, stand-ins)`` an indicator makes: the tiles ``steps`` successors after
+    it (0 = its own kind) plus ``fixed``; ``stand_in`` plays as the face of the single wild
+    kind so made, unless it is wild itself (常州 白板)."""
+    if indicator not in tile_set.kind_set:
+        raise WildError(f"indicator {tile_name(indicator)} is not a tile of {tile_set!r}")
+    made: list[Tile] = []
+    for step in steps:
+        tile = indicator
+        for _ in range(step):
+            tile = tile_set.successor(tile)
+        made.append(tile)
+    tiles = frozenset((*made, *fixed))
+    if stand_in is None or stand_in in tiles:
+        return tiles, ()
+    if len(set(made)) != 1:
+        raise WildError("a stand-in needs exactly one wild kind from the indicator")
+    return tiles, ((stand_in, made[0]),)
 
 
 def _names(value: object) -> list[str]:
