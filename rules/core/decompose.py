@@ -136,7 +136,8 @@ def shanten_profile(key: tuple[int, ...], runs: bool, copies: int, most_wilds: i
     most ``most_wilds`` wilds (capped at :data:`PROFILE_WILDS`).
 
     Natural tiles no block takes are singles; only blocks within two ranks of a natural tile
-    are tried (a block of wilds alone is counted for the whole hand instead). Partials are
+    are tried, and at most as many blocks of one rank (pung, pair, pair partial) as it holds
+    natural tiles (a block of wilds alone is counted for the whole hand instead). Partials are
     capped at ``4 - sets``, as in the plain profile. At each rank, a state that needs more
     wilds for no more partials than another is dropped.
 
@@ -185,12 +186,17 @@ def _profile_states(
     live = any(window[rank : rank + look + 1])
     reached: dict[tuple[int, int, int, int], dict[int, int]] = {}
     for (pair, carry, carry_next, sets), front in earlier:
-        if carry > limit:
+        # demand beyond the natural tiles costs wilds: at most what the front has left
+        room = min(limit, held + most - front[0][0]) - carry
+        if room < 0:
             continue
-        room = limit - carry if live else 0
+        if not live:
+            room = 0
         for pung, with_pair, pair_partial, chow, neighbour, gap, demand in steps(
             room, near, after, pair == 0, True
         ):
+            if pung + with_pair + pair_partial > held:
+                continue  # one of them would be wilds alone: counted for the hand instead
             total = carry + demand
             extra = total - held if total > held else 0
             new_sets = sets + pung + chow
