@@ -258,6 +258,9 @@ def _prepared(
     if tiles + _SET_SIZE * melds not in sizes:
         expected = " or ".join(str(n - _SET_SIZE * melds) for n in sizes)
         raise ValueError(f"with {melds} melds the hand must hold {expected} tiles, not {tiles}")
+    if max(counts) > layout.copies:
+        heavy = [t for t, n in enumerate(counts) if n > layout.copies]
+        raise ValueError(f"more than {layout.copies} copies of {format_tiles(heavy)}")
     if layout.outside or len(counts) > size:
         outside = [t for t in layout.outside if counts[t]]
         outside += [t for t in range(size, len(counts)) if counts[t]]

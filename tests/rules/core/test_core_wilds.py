@@ -410,6 +410,8 @@ def test_harbin_red_dragon_is_the_only_honour() -> None:
 def test_bad_hands_are_refused_with_context() -> None:
     with pytest.raises(ValueError, match="13 or 14 tiles"):
         core.shanten(_counts(STANDARD, "123m"), NONE)
+    with pytest.raises(ValueError, match="more than 4 copies of 1m"):
+        core.waits(_counts(STANDARD, "11111m23m456p789s"), NONE)
     with pytest.raises(ValueError, match="only without wilds"):
         core.shanten(
             _counts(STANDARD, "147m258p369s123z7z"),
