@@ -8,8 +8,8 @@ with no wilds, and to the core with wilds, in two mixes:
   wild), so a hand holds what the deal gives it (0.76 wilds on average);
 * ``k wilds``: the same hands with their last ``k`` tiles replaced by 红中 wilds (k = 1..4).
 
-Each is timed cold (tables emptied first) and warm (the best of three more passes over the
-same hands); the ratio is warm against the plain path's warm.
+Each is timed in CPU time, cold (tables emptied first) and warm (the best of three rounds
+over the same hands, every run in turn); the ratio is warm against the plain path's warm.
 
     .venv/bin/python benchmarks/bench_wilds.py              # 20,000 hands
     .venv/bin/python benchmarks/bench_wilds.py --hands 5000 --seed 7
@@ -18,11 +18,13 @@ same hands); the ratio is warm against the plain path's warm.
 from __future__ import annotations
 
 import argparse
+import gc
 import random
 import sys
+import time
 from collections.abc import Callable, Sequence
 
-from bench_waits import random_hands, seconds
+from bench_waits import random_hands
 
 import paipu.rules
 from paipu.rules import shanten as plain
@@ -55,18 +57,16 @@ def with_red_wilds(hands: list[list[int]], k: int) -> list[Hand]:
     return out
 
 
-def timed(run: Callable[[], object], repeats: int) -> tuple[float, float]:
-    """``(cold, warm)`` seconds: tables emptied first, then the best of ``repeats`` passes
-    over the same hands. The plain waits' memory of recent hands (a seat asking again about
-    the hand it just had) is emptied before each pass, so both paths use their tables."""
-    plain.clear_caches()
-    core.clear_caches()
-    cold = seconds(run)
-    warm = []
-    for _ in range(repeats):
-        plain._RECENT_WAITS.clear()
-        warm.append(seconds(run))
-    return cold, min(warm)
+def cpu_seconds(run: Callable[[], object]) -> float:
+    """CPU seconds of ``run`` (steadier than wall time on a shared machine)."""
+    gc.collect()
+    gc.disable()
+    try:
+        start = time.process_time()
+        run()
+        return time.process_time() - start
+    finally:
+        gc.enable()
 
 
 def line(label: str, n: int, cold: float, warm: float, base: float | None) -> None:
@@ -80,26 +80,39 @@ def line(label: str, n: int, cold: float, warm: float, base: float | None) -> No
 def bench(
     name: str, size: int, hands: list[list[int]], mixes: dict[str, list[Hand]], repeats: int
 ) -> None:
-    none = WildSpec.none()
-    plain_run: Callable[[], object]
-    core_run: Callable[[list[Hand]], Callable[[], object]]
+    """Each run cold (tables emptied first), then ``repeats`` rounds of every run in turn,
+    warm, the best kept (turns, so that the machine's drift falls on all of them alike).
+    The plain waits' memory of recent hands (a seat asking again about the hand it just
+    had) is emptied before each pass, so both paths answer from their tables."""
+    call: Callable[[list[int], WildSpec], object]
     if name == "waits":
-        plain_run = lambda: [plain.waits(h) for h in hands]  # noqa: E731
-        core_run = lambda mix: lambda: [core.waits(h, s) for h, s in mix]  # noqa: E731
+        plain_call, call = plain.waits, core.waits
     elif name == "shanten":
-        plain_run = lambda: [plain.shanten(h) for h in hands]  # noqa: E731
-        core_run = lambda mix: lambda: [core.shanten(h, s) for h, s in mix]  # noqa: E731
+        plain_call, call = plain.shanten, core.shanten
     else:
-        plain_run = lambda: [plain.is_complete(h) for h in hands]  # noqa: E731
-        core_run = lambda mix: lambda: [core.is_win(h, s) for h, s in mix]  # noqa: E731
-    print(f"{name} ({size} tiles)")
-    cold, base = timed(plain_run, repeats)
-    line("plain (paipu.rules.shanten)", len(hands), cold, base, None)
-    cold, warm = timed(core_run([(h, none) for h in hands]), repeats)
-    line("core, no wilds", len(hands), cold, warm, base)
-    for label, mix in mixes.items():
-        cold, warm = timed(core_run(mix), repeats)
-        line(f"core, {label}", len(mix), cold, warm, base)
+        plain_call, call = plain.is_complete, core.is_win
+    runs: dict[str, Callable[[], object]] = {
+        "plain (paipu.rules.shanten)": lambda: [plain_call(h) for h in hands]
+    }
+    none = WildSpec.none()
+    for label, mix in {"no wilds": [(h, none) for h in hands], **mixes}.items():
+        runs[f"core, {label}"] = lambda mix=mix: [call(h, s) for h, s in mix]
+    cold: dict[str, float] = {}
+    for label, run in runs.items():
+        plain.clear_caches()
+        core.clear_caches()
+        cold[label] = cpu_seconds(run)
+    warm = {label: float("inf") for label in runs}
+    for run in runs.values():
+        run()  # every table built again, for the warm rounds
+    for _ in range(repeats):
+        for label, run in runs.items():
+            plain._RECENT_WAITS.clear()
+            warm[label] = min(warm[label], cpu_seconds(run))
+    print(f"{name} ({size} tiles), CPU time")
+    base = warm["plain (paipu.rules.shanten)"]
+    for index, label in enumerate(runs):
+        line(label, len(hands), cold[label], warm[label], base if index else None)
 
 
 def main(argv: Sequence[str] | None = None) -> None:
