@@ -55,14 +55,14 @@ REF_NAMES = (
 )
 
 
-def random_hands(n: int, seed: int) -> list[list[int]]:
-    """``n`` count vectors of 13 tiles drawn from a full 136-tile wall."""
+def random_hands(n: int, seed: int, size: int = HAND_SIZE) -> list[list[int]]:
+    """``n`` count vectors of ``size`` tiles drawn from a full 136-tile wall."""
     rng = random.Random(seed)
     wall = [tile for tile in range(N_KINDS) for _ in range(4)]
     hands = []
     for _ in range(n):
         counts = [0] * N_KINDS
-        for tile in rng.sample(wall, HAND_SIZE):
+        for tile in rng.sample(wall, size):
             counts[tile] += 1
         hands.append(counts)
     return hands

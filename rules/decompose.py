@@ -25,27 +25,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
 
+from paipu.rules.core.shapes import KNITTED_STRAIGHTS
 from paipu.rules.tiles import HONORS, TERMINALS_AND_HONORS, Tile, format_tiles
-
-#: The six knitted straights (组合龙): 147, 258, 369 spread over three different suits,
-#: in the order the reference calculator tries them (characters, bamboo, dots).
-KNITTED_STRAIGHTS: tuple[tuple[Tile, ...], ...] = tuple(
-    tuple(
-        sorted(
-            base + offset + 3 * step
-            for base, offset in zip(suits, offsets, strict=True)
-            for step in range(3)
-        )
-    )
-    for suits, offsets in (
-        ((0, 18, 9), (0, 1, 2)),
-        ((0, 18, 9), (0, 2, 1)),
-        ((0, 18, 9), (1, 0, 2)),
-        ((0, 18, 9), (1, 2, 0)),
-        ((0, 18, 9), (2, 0, 1)),
-        ((0, 18, 9), (2, 1, 0)),
-    )
-)
 
 _SuitOption = tuple[tuple[Tile, ...], tuple[Tile, ...], Tile]  # (chows, pungs, pair or -1)
 

@@ -34,6 +34,11 @@ from types import ModuleType
 #: would not find the variant modules).
 MODULES = (
     "tiles",
+    "core.tiles",
+    "core.wild",
+    "core.shapes",
+    "core.decompose",
+    "core.shanten",
     "melds",
     "decompose",
     "shanten",

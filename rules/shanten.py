@@ -38,19 +38,26 @@ True
 
 from __future__ import annotations
 
-import enum
 import functools
-import itertools
 from collections.abc import Callable, Collection, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TypeAlias, TypeVar, cast
 
-from paipu.rules.tiles import EAST, HONORS, MAN, N_KINDS, PIN, SOU, TERMINALS_AND_HONORS, Tile
+from paipu.rules.core.shapes import (
+    ALL_SHAPES,
+    KNITTED_ROWS,
+    KNITTED_STRAIGHTS,
+    SETS_PER_HAND,
+    SHAPE_MAX_MELDS,
+    STANDARD_ONLY,
+    STRAIGHT_ROWS,
+    THIRTEEN_ORPHANS,
+    Shape,
+)
+from paipu.rules.tiles import EAST, HONORS, MAN, N_KINDS, PIN, SOU, Tile
 
 Counts: TypeAlias = Sequence[int]
 
-#: Sets (面子) in a standard complete hand; declared melds count among them.
-SETS_PER_HAND = 4
 #: Copies of each tile in the wall.
 MAX_COPIES = 4
 #: Tiles in a waiting concealed hand without declared melds.
@@ -65,18 +72,9 @@ _SUIT_BASES = (MAN, PIN, SOU)
 _GROUP_BOUNDS = ((MAN, PIN), (PIN, SOU), (SOU, EAST), (EAST, N_KINDS))
 #: Tiles per suit: a tile's group is ``tile // _GROUP_SPAN`` (the honors are group 3).
 _GROUP_SPAN = PIN - MAN
-#: The three knitted rows of ranks 147 / 258 / 369, as offsets inside a suit.
-_KNITTED_ROWS = ((0, 3, 6), (1, 4, 7), (2, 5, 8))
-
-#: The 13 terminals and honors of thirteen orphans (十三幺).
-THIRTEEN_ORPHANS: tuple[Tile, ...] = TERMINALS_AND_HONORS
-#: The six knitted straights (组合龙): 147, 258, 369 spread over three different suits.
-KNITTED_STRAIGHTS: tuple[tuple[Tile, ...], ...] = tuple(
-    tuple(base + offset for base, row in zip(_SUIT_BASES, rows, strict=True) for offset in row)
-    for rows in itertools.permutations(_KNITTED_ROWS)
-)
+_KNITTED_ROWS = KNITTED_ROWS
 #: For each knitted straight, in the same order, the row index each suit uses.
-_STRAIGHT_ROWS = tuple(itertools.permutations(range(len(_KNITTED_ROWS))))
+_STRAIGHT_ROWS = STRAIGHT_ROWS
 _KNITTED_SIZE = len(KNITTED_STRAIGHTS[0])
 _ROW_HELD = len(_KNITTED_ROWS[0]) + 1  # a suit holds 0..3 distinct tiles of a knitted row
 _ROW_CODES = _ROW_HELD ** len(_KNITTED_ROWS)
@@ -85,40 +83,8 @@ _LOOSE_TILES = tuple(straight + HONORS for straight in KNITTED_STRAIGHTS)
 _NOT_ALLOWED = 99  # above any shanten: "no allowed shape applies"
 
 
-class Shape(enum.Enum):
-    """A hand shape a variant may allow (和牌型)."""
-
-    STANDARD = "standard"  # 基本和型: 4 sets + pair, declared melds counting as sets
-    SEVEN_PAIRS = "seven_pairs"  # 七对; a concealed 4-of-a-kind counts as two pairs
-    THIRTEEN_ORPHANS = "thirteen_orphans"  # 十三幺
-    HONORS_AND_KNITTED = "honors_and_knitted"  # 全不靠 / 七星不靠: 14 distinct loose tiles
-    KNITTED_STRAIGHT = "knitted_straight"  # 组合龙 + 1 set + pair
-
-    @property
-    def max_melds(self) -> int:
-        """How many declared melds (incl. concealed kongs) the shape tolerates.
-
-        >>> Shape.KNITTED_STRAIGHT.max_melds
-        1
-        """
-        return _SHAPE_MAX_MELDS[self]
-
-    def applies(self, melds: int) -> bool:
-        """Whether a hand with ``melds`` declared melds can still take this shape."""
-        return melds <= _SHAPE_MAX_MELDS[self]
-
-
-_SHAPE_MAX_MELDS = {
-    Shape.STANDARD: SETS_PER_HAND,
-    Shape.SEVEN_PAIRS: 0,
-    Shape.THIRTEEN_ORPHANS: 0,
-    Shape.HONORS_AND_KNITTED: 0,
-    Shape.KNITTED_STRAIGHT: 1,
-}
-
-#: Every shape of the MCR rules (国标).
-ALL_SHAPES: tuple[Shape, ...] = tuple(Shape)
-_STANDARD_ONLY = (Shape.STANDARD,)
+_SHAPE_MAX_MELDS = SHAPE_MAX_MELDS
+_STANDARD_ONLY = STANDARD_ONLY
 # Module-level aliases: enum member look-ups cost ~70 ns each on the hot paths.
 _STANDARD = Shape.STANDARD
 _SEVEN_PAIRS = Shape.SEVEN_PAIRS

@@ -172,30 +172,37 @@ def parse_tiles(spec: str | Iterable[str]) -> list[Tile]:
 def format_tiles(tiles: Iterable[Tile]) -> str:
     """Compact notation of tiles in the order given, grouping runs of one suit.
 
+    A ten is written ``0`` inside its suit's group (``890m`` is 8m 9m 10m), as
+    :func:`parse_tiles` reads it, so that ``parse_tiles(format_tiles(t)) == t``; a lone
+    group ``10m`` would read as the one tile 10m, so [1m, 10m] is written ``1m0m``.
+
     >>> format_tiles([0, 1, 2, 33, 45, 54])
-    '123m7z1x10x'
+    '123m7z10x'
+    >>> format_tiles([7, 8, 42]), format_tiles([0, 42]), format_tiles([42])
+    ('890m', '1m0m', '10m')
     """
     out: list[str] = []
     group: list[str] = []
     group_suit = ""
+    count = 0
+    name = ""
     for tile in tiles:
         name = _NAMES[tile]
         digits, suit = name[:-1], name[-1]
-        if len(digits) > 1:  # tens are written whole
-            if group:
-                out.append("".join(group) + group_suit)
-                group = []
-            out.append(name)
-            group_suit = ""
-            continue
+        count += 1
         if suit != group_suit and group:
             out.append("".join(group) + group_suit)
             group = []
         group_suit = suit
-        group.append(digits)
+        group.append("0" if digits == "10" else digits)
     if group:
         out.append("".join(group) + group_suit)
-    return "".join(out)
+    text = "".join(out)
+    if count == 1:
+        return name
+    if text in _CODES and count != 1:  # "10m": one tile by name, but here 1m and 10m
+        return f"1{group_suit}0{group_suit}"
+    return text
 
 
 def tile_names(tiles: Iterable[Tile]) -> list[str]:

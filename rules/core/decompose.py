@@ -1,0 +1,340 @@
+"""One model of how a hand splits, wilds included: blocks over the ranks of each group.
+
+A hand is split group by group (each suit, then the honours; see
+:attr:`~paipu.rules.core.tiles.TileSet.groups`). A group is its *key*, the natural counts
+by rank (wilds taken out, stand-ins moved to their face). Blocks start at a rank: a pung,
+a chow, the pair, and for shanten the partial sets (搭子: a pair waiting for a pung, two
+neighbours, a gap). A block's places are filled natural tiles first, wilds for the rest,
+so a choice of blocks costs ``max(0, demand - natural)`` wilds at each rank, and is allowed
+while no rank holds more than its copies (4): a wild never stands for a fifth copy (a
+natural fifth, the tile a hand waits on when it holds all four, is allowed by shape, as in
+:func:`paipu.rules.shanten.waits`). Pushing natural tiles first loses nothing: a block that
+took a wild at a rank whose natural tile stayed single could take the natural instead.
+
+The same rank-by-rank walk, with the chows still open carried from rank to rank, answers
+three questions, each cached per key and built once:
+
+* :func:`completion_masks`: with how many wilds the group splits into sets (and one pair),
+  as bit masks (the per-suit table indexed by a wild count, of yuanfengyun/q_algorithm);
+* :func:`shanten_profile`: the most partial sets for each (pair, sets, wilds used), the
+  standard-shanten profile of :mod:`paipu.rules.shanten` with a wild dimension;
+* :func:`group_readings`: every split into sets and at most one pair, with the ranks the
+  wilds stood for (the fan readings).
+
+>>> def wilds(mask): return [w for w in range(MAX_WILDS + 1) if mask >> w & 1]
+>>> sets, with_pair = completion_masks((1, 1, 0, 0, 0, 0, 0, 0, 0), True, 4)  # 12m
+>>> wilds(sets), wilds(with_pair)  # 123m with one wild; + a pair of wilds with three …
+([1, 4, 7, 10, 13], [3, 6, 9, 12])
+>>> [r for r in group_readings((1, 0, 1, 0, 0, 0, 0, 0, 0), True, 4, 1)]
+[((0,), (), -1, (1,))]
+"""
+
+from __future__ import annotations
+
+import functools
+
+from paipu.rules.core.shapes import SETS_PER_HAND
+
+#: Most wilds a hand is asked about (a hand holds at most 14 tiles).
+MAX_WILDS = 14
+#: Bits of a completion mask: bit ``w`` set when ``w`` wilds complete the group.
+FULL_MASK = (1 << (MAX_WILDS + 1)) - 1
+#: Most wilds a shanten profile attaches to one group's natural tiles: each of the five
+#: blocks of a hand holds at most two wilds beside a natural tile. Wilds beyond make blocks
+#: of their own, counted once for the hand (:func:`pure_wild_value`).
+PROFILE_WILDS = 10
+
+#: One block choice at a rank: ``(pungs, pair, pair partials, chows, partials of two
+#: neighbours, partials with a gap, demand at this rank)``.
+Step = tuple[int, int, int, int, int, int, int]
+#: A shanten profile: ``(pair, sets, wilds, partials)`` entries, none dominated by another.
+Profile = tuple[tuple[int, int, int, int], ...]
+#: A group reading: ``(chow ranks, pung ranks, pair rank or -1, ranks wilds stood for)``.
+GroupReading = tuple[tuple[int, ...], tuple[int, ...], int, tuple[int, ...]]
+
+
+@functools.cache
+def steps(
+    room: int, next_rank: bool, rank_after: bool, pair_free: bool, partials: bool
+) -> tuple[Step, ...]:
+    """Every choice of blocks starting at one rank whose demand there is at most ``room``.
+
+    ``next_rank`` / ``rank_after``: whether the group has the ranks 1 and 2 above (chows
+    and gap partials need both, neighbour partials the first); ``False`` for honours.
+
+    >>> len(steps(4, True, True, True, False)), steps(0, True, True, True, True)
+    (10, ((0, 0, 0, 0, 0, 0, 0),))
+    """
+    found: list[Step] = []
+    for pung in range(2):
+        for pair in range(2 if pair_free else 1):
+            for pair_partial in range(3 if partials else 1):
+                for chow in range(5 if rank_after else 1):
+                    for near in range(5 if partials and next_rank else 1):
+                        for gap in range(5 if partials and rank_after else 1):
+                            demand = 3 * pung + 2 * pair + 2 * pair_partial + chow + near + gap
+                            if demand <= room:
+                                found.append((pung, pair, pair_partial, chow, near, gap, demand))
+    return tuple(found)
+
+
+@functools.cache
+def completion_masks(key: tuple[int, ...], runs: bool, copies: int) -> tuple[int, int]:
+    """``(sets only, sets + one pair)``: bit ``w`` of each is set when the group, given ``w``
+    wilds, splits exactly so (natural tiles all used; sets of wilds alone count).
+
+    ``runs``: chows allowed (a suit); ``copies``: how many of a kind a wild may make.
+
+    >>> sets, with_pair = completion_masks((3, 0, 0, 0, 0, 0, 0), False, 4)  # 东东东
+    >>> [w for w in range(7) if sets >> w & 1], [w for w in range(7) if with_pair >> w & 1]
+    ([0, 3, 6], [2, 5])
+    """
+    sets = with_pair = 0
+    for (pair, carry, carry_next), mask in _mask_states(key, len(key), runs, copies):
+        if not carry and not carry_next:
+            if pair:
+                with_pair = mask
+            else:
+                sets = mask
+    return sets, with_pair
+
+
+_MaskStates = tuple[tuple[tuple[int, int, int], int], ...]
+
+
+@functools.cache
+def _mask_states(prefix: tuple[int, ...], size: int, runs: bool, copies: int) -> _MaskStates:
+    """The walk's states once the ranks of ``prefix`` are done: ``(pair, carry at the next
+    rank, carry at the one after)`` with the mask of wilds used. Cached by prefix, so keys
+    that start alike (a hand and the hand plus one tile) share their first ranks."""
+    if not prefix:
+        return (((0, 0, 0), 1),)
+    rank = len(prefix) - 1
+    held = prefix[rank]
+    limit = max(copies, held)
+    near = runs and rank + 1 < size
+    after = runs and rank + 2 < size
+    reached: dict[tuple[int, int, int], int] = {}
+    for (pair, carry, carry_next), mask in _mask_states(prefix[:rank], size, runs, copies):
+        if carry > limit:
+            continue
+        for _, with_pair, _, chow, _, _, demand in steps(
+            limit - carry, near, after, pair == 0, False
+        ):
+            total = carry + demand
+            if total < held:
+                continue
+            state = (pair + with_pair, carry_next + chow, chow)
+            shifted = (mask << (total - held)) & FULL_MASK
+            reached[state] = reached.get(state, 0) | shifted
+    return tuple(reached.items())
+
+
+@functools.cache
+def shanten_profile(key: tuple[int, ...], runs: bool, copies: int, most_wilds: int) -> Profile:
+    """The most partial sets for each ``(pair, sets, wilds)`` reachable in the group, with at
+    most ``most_wilds`` wilds (capped at :data:`PROFILE_WILDS`).
+
+    Natural tiles no block takes are singles; only blocks within two ranks of a natural tile
+    are tried, and at most as many blocks of one rank (pung, pair, pair partial) as it holds
+    natural tiles (a block of wilds alone is counted for the whole hand instead). Partials are
+    capped at ``4 - sets``, as in the plain profile. At each rank, a state that needs more
+    wilds for no more partials than another is dropped.
+
+    >>> shanten_profile((0, 0, 0, 0, 0, 0, 0, 0, 0), True, 4, 4)
+    ((0, 0, 0, 0),)
+    >>> shanten_profile((1, 1, 0, 0, 0, 0, 0, 0, 0), True, 4, 1)  # 12m, or 123m with a wild
+    ((0, 0, 0, 1), (0, 1, 1, 0), (1, 0, 1, 0))
+    """
+    size = len(key)
+    most = min(most_wilds, PROFILE_WILDS)
+    best: dict[tuple[int, int, int], int] = {}
+    for (pair, carry, carry_next, sets), front in _profile_states(
+        size - 1, key, size, runs, copies, most
+    ):
+        if carry or carry_next:
+            continue
+        for wilds, partials in front:
+            slot = (pair, sets, wilds)
+            if best.get(slot, -1) < partials:
+                best[slot] = partials
+    return prune(best)
+
+
+_ProfileStates = tuple[tuple[tuple[int, int, int, int], tuple[tuple[int, int], ...]], ...]
+
+
+@functools.cache
+def _profile_states(
+    rank: int, window: tuple[int, ...], size: int, runs: bool, copies: int, most: int
+) -> _ProfileStates:
+    """The walk's states once ranks ``0..rank`` are done: ``(pair, carry at the next rank,
+    carry at the one after, sets)`` with its ``(wilds, most partials)`` front.
+
+    ``window`` is the key up to two ranks past ``rank`` for suits (those say whether
+    ``rank`` may start a block), up to ``rank`` for honours. Cached by window, so keys that
+    start alike (a hand and the hand plus one tile) share their first ranks.
+    """
+    if rank < 0:
+        return (((0, 0, 0, 0), ((0, 0),)),)
+    look = 2 if runs else 0
+    earlier = _profile_states(rank - 1, window[: rank + look], size, runs, copies, most)
+    held = window[rank]
+    limit = max(copies, held)
+    near = runs and rank + 1 < size
+    after = runs and rank + 2 < size
+    live = any(window[rank : rank + look + 1])
+    reached: dict[tuple[int, int, int, int], dict[int, int]] = {}
+    for (pair, carry, carry_next, sets), front in earlier:
+        # demand beyond the natural tiles costs wilds: at most what the front has left
+        room = min(limit, held + most - front[0][0]) - carry
+        if room < 0:
+            continue
+        if not live:
+            room = 0
+        for pung, with_pair, pair_partial, chow, neighbour, gap, demand in steps(
+            room, near, after, pair == 0, True
+        ):
+            if pung + with_pair + pair_partial > held:
+                continue  # one of them would be wilds alone: counted for the hand instead
+            total = carry + demand
+            extra = total - held if total > held else 0
+            new_sets = sets + pung + chow
+            if new_sets > SETS_PER_HAND:
+                continue
+            cap = SETS_PER_HAND - new_sets
+            gained = pair_partial + neighbour + gap
+            state = (pair + with_pair, carry_next + chow + neighbour, chow + gap, new_sets)
+            target = reached.get(state)
+            if target is None:
+                target = reached[state] = {}
+            for wilds, partials in front:
+                used = wilds + extra
+                if used > most:
+                    continue
+                more = min(partials + gained, cap)
+                if target.get(used, -1) < more:
+                    target[used] = more
+    return tuple((state, _front(front)) for state, front in reached.items() if front)
+
+
+def _front(front: dict[int, int]) -> tuple[tuple[int, int], ...]:
+    """The ``(wilds, partials)`` of ``front`` that fewer wilds do not match, by wilds."""
+    kept: list[tuple[int, int]] = []
+    most = -1
+    for wilds in sorted(front):
+        partials = front[wilds]
+        if partials > most:
+            kept.append((wilds, partials))
+            most = partials
+    return tuple(kept)
+
+
+def prune(best: dict[tuple[int, int, int], int]) -> Profile:
+    """The entries of ``best`` that no entry with as many sets, the same pair and fewer
+    wilds matches in partials (spare wilds can always go elsewhere), sorted."""
+    kept: list[tuple[int, int, int, int]] = []
+    for (pair, sets, wilds), partials in sorted(best.items()):
+        if any(p == pair and s == sets and w <= wilds and x >= partials for p, s, w, x in kept):
+            continue
+        kept.append((pair, sets, wilds, partials))
+    return tuple(kept)
+
+
+def merge_profiles(left: Profile, right: Profile) -> Profile:
+    """The profile of two disjoint groups taken together (one pair, four sets at most)."""
+    best: dict[tuple[int, int, int], int] = {}
+    for pair_l, sets_l, wilds_l, partials_l in left:
+        for pair_r, sets_r, wilds_r, partials_r in right:
+            pair = pair_l + pair_r
+            sets = sets_l + sets_r
+            wilds = wilds_l + wilds_r
+            if pair > 1 or sets > SETS_PER_HAND or wilds > PROFILE_WILDS:
+                continue
+            partials = min(partials_l + partials_r, SETS_PER_HAND - sets)
+            slot = (pair, sets, wilds)
+            if best.get(slot, -1) < partials:
+                best[slot] = partials
+    return prune(best)
+
+
+@functools.cache
+def pure_wild_value(wilds: int, free_sets: int, free_pair: int) -> int:
+    """Most shanten value (2 a set, 1 a partial or the pair) of ``wilds`` wilds alone in
+    ``free_sets`` set places and ``free_pair`` (0 or 1) pair place.
+
+    >>> pure_wild_value(4, 4, 1), pure_wild_value(5, 1, 1)
+    (2, 3)
+    """
+    best = 0
+    for sets in range(min(free_sets, wilds // 3) + 1):
+        left = wilds - 3 * sets
+        value = 2 * sets
+        if free_pair and left >= 2:
+            left -= 2
+            value += 1
+        value += min(free_sets - sets, left // 2)
+        best = max(best, value)
+    return best
+
+
+def profile_value(profile: Profile, needed: int, wilds: int) -> int:
+    """``max(2 * sets + min(partials, needed - sets) + pair)`` with at most ``wilds``
+    wilds; the standard shanten is ``2 * needed - value``."""
+    best = -1
+    for pair, sets, used, partials in profile:
+        if sets > needed or used > wilds:
+            continue
+        counted = min(partials, needed - sets)
+        value = 2 * sets + counted + pair
+        value += pure_wild_value(wilds - used, needed - sets - counted, 1 - pair)
+        best = max(best, value)
+    return best
+
+
+@functools.cache
+def group_readings(
+    key: tuple[int, ...], runs: bool, copies: int, wilds: int
+) -> tuple[GroupReading, ...]:
+    """Every split of the group into sets and at most one pair using at most ``wilds``
+    wilds: ``(chow ranks, pung ranks, pair rank or -1, ranks the wilds stood for)``, sorted."""
+    size = len(key)
+    found: set[GroupReading] = set()
+
+    def visit(
+        rank: int,
+        carry: int,
+        carry_next: int,
+        pair: int,
+        chows: tuple[int, ...],
+        pungs: tuple[int, ...],
+        stood: tuple[int, ...],
+    ) -> None:
+        if rank == size:
+            if not carry and not carry_next:
+                found.add((chows, pungs, pair, stood))
+            return
+        held = key[rank]
+        limit = max(copies, held)
+        if carry > limit:
+            return
+        near = runs and rank + 1 < size
+        after = runs and rank + 2 < size
+        for pung, with_pair, _, chow, _, _, demand in steps(
+            limit - carry, near, after, pair < 0, False
+        ):
+            total = carry + demand
+            if total < held or len(stood) + total - held > wilds:
+                continue
+            visit(
+                rank + 1,
+                carry_next + chow,
+                chow,
+                rank if with_pair else pair,
+                chows + (rank,) * chow,
+                pungs + (rank,) * pung,
+                stood + (rank,) * (total - held),
+            )
+
+    visit(0, 0, 0, -1, (), (), ())
+    return tuple(sorted(found))
