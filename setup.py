@@ -17,6 +17,7 @@ import os
 import runpy
 import shutil
 import sys
+import tomllib
 from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 
@@ -27,6 +28,19 @@ ROOT = Path(__file__).resolve().parent
 NATIVE = runpy.run_path(str(ROOT / "rules" / "native.py"))
 #: Where mypyc sees the sources under their package names (paipu/rules/…).
 STAGE = Path("build") / "mypyc-src"
+
+
+def packages() -> list[str]:
+    """Every package: each folder holding an ``__init__.py`` under a root of pyproject's
+    ``package-dir`` (``paipu.rules`` is ``rules/``, …), sub-packages included."""
+    with (ROOT / "pyproject.toml").open("rb") as handle:
+        roots = tomllib.load(handle)["tool"]["setuptools"]["package-dir"]
+    found = []
+    for package, folder in sorted(roots.items()):
+        for init in sorted((ROOT / folder).rglob("__init__.py")):
+            relative = init.parent.relative_to(ROOT / folder)
+            found.append(".".join((package, *relative.parts)))
+    return found
 
 
 def warn(message: str) -> None:
@@ -109,4 +123,8 @@ class BuildNative(build_ext):
         (directory / NATIVE["DIGEST_FILE"]).write_text(digest + "\n")
 
 
-setup(ext_modules=compiled_extensions(), cmdclass={"build_ext": BuildNative})
+setup(
+    packages=packages(),
+    ext_modules=compiled_extensions(),
+    cmdclass={"build_ext": BuildNative},
+)

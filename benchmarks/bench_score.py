@@ -3,7 +3,7 @@
 Prints hands scored per second and the time per hand for
 - the reference (MahjongFanCalculator, C++ called from Python, on prepared arguments),
 - paipu's full path (`paipu.rules.score.score`: request checks, fans, settlement),
-- paipu's fan evaluator alone (`paipu.rules.fans.mcr.calculate`),
+- paipu's fan evaluator alone (`paipu.rules.variants.mcr.fans.calculate`),
 each after a warm-up pass (the per-suit tables of the decomposer and of the wait
 calculator fill on first sight), and the peak memory of the process.
 
@@ -17,11 +17,11 @@ import resource
 import time
 from collections.abc import Callable
 
-from paipu.rules.fans import mcr as mcr_fans
-from paipu.rules.fans.mcr_reference import load_calculator, reference_arguments
 from paipu.rules.melds import Group
-from paipu.rules.samples import SHAPES, random_requests
 from paipu.rules.score import ScoreRequest, score
+from paipu.rules.variants.mcr import fans as mcr_fans
+from paipu.rules.variants.mcr.reference import load_calculator, reference_arguments
+from paipu.rules.variants.mcr.samples import SHAPES, random_requests
 
 
 def _best_of(repeats: int, run: Callable[[], None]) -> float:
@@ -81,7 +81,7 @@ def main() -> None:
     rows = [
         ("reference pymahjonggb", ref),
         ("paipu score()", _best_of(args.repeats, run_score)),
-        ("paipu fans.mcr.calculate()", _best_of(args.repeats, run_calculate)),
+        ("paipu variants.mcr.fans.calculate()", _best_of(args.repeats, run_calculate)),
     ]
     print(f"{n:,} hands ({args.shapes} shapes), best of {args.repeats}")
     print(f"{'':28} {'hands/s':>10} {'µs/hand':>9} {'× reference':>12}")

@@ -25,10 +25,10 @@ A :class:`RegionalBot` plays one seat through a :class:`~paipu.rules.mahjong_sel
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from paipu.rules.bots import keep_value
 from paipu.rules.fans.regional import SUIT_LETTERS, SUIT_SIZE, is_jiang, suit
@@ -41,6 +41,7 @@ from paipu.rules.mahjong_selfplay import (
     TurnKind,
 )
 from paipu.rules.melds import Meld, MeldKind
+from paipu.rules.registry import VariantError
 from paipu.rules.selfplay import Style
 from paipu.rules.shanten import Shape, shanten, waits
 from paipu.rules.tiles import Tile
@@ -107,31 +108,24 @@ STYLE_PARAMS = {
 
 
 def rules_for(variant: Variant, options: Options) -> BotRules:
-    """The bot's view of a variant's rules."""
-    if variant.id == "changsha":
-        return BotRules(
-            chi=True,
-            seven_pairs=True,
-            jiang_pair=True,
-            bonuses=((Plan.FLUSH, 3.0), (Plan.PUNGS, 2.0), (Plan.PAIRS, 1.5), (Plan.JIANG, 3.0)),
-            pass_cheap_wins=True,
-            cheap_total=1,
-            haidi_discard=True,
-        )
-    if variant.id == "zhuanzhuan":
-        return BotRules(
-            seven_pairs=bool(options["seven_pairs"]),
-            pass_cheap_wins=not options["self_draw_only"],
-            cheap_total=99,
-            added_kong_on_draw=bool(options["strict_kongs"]),
-            likes_kongs=True,
-        )
-    return BotRules(
-        seven_pairs=True,
-        void=True,
-        bonuses=((Plan.FLUSH, 3.0), (Plan.PUNGS, 1.5), (Plan.PAIRS, 1.0)),
-        likes_kongs=True,
-    )
+    """The bot's view of a variant's rules: the ``[bot]`` table of its TOML, whose values
+    are the :class:`BotRules` fields; a value ``{option = "name"}`` (or ``{not_option =
+    "name"}``) is that option's value (or its negation), ``bonuses`` a table of plan → worth.
+    """
+    fields: dict[str, Any] = {}
+    for name, raw in variant.spec.raw.get("bot", {}).items():
+        value = raw
+        if isinstance(raw, Mapping) and "option" in raw:
+            value = bool(options[raw["option"]])
+        elif isinstance(raw, Mapping) and "not_option" in raw:
+            value = not options[raw["not_option"]]
+        elif name == "bonuses":
+            value = tuple((Plan(plan), float(worth)) for plan, worth in raw.items())
+        fields[name] = value
+    try:
+        return BotRules(**fields)
+    except TypeError as exc:
+        raise VariantError(f"{variant.id}.toml [bot]: {exc}") from None
 
 
 def _off_plan(counts: list[int], tile: Tile, plan: Plan, target: int) -> bool:

@@ -29,10 +29,11 @@ from pathlib import Path
 from types import ModuleType
 
 #: Modules of ``paipu.rules`` compiled by mypyc, in the order their sources are digested.
-#: Not the variants: they register themselves with a class decorator, which mypyc compiles
-#: as a plain Python class, and their package's ``__init__`` (its ``__path__``, compiled,
-#: would not find the variant modules).
-MODULES = (
+#: Not the variants' classes: they register themselves with a class decorator, which mypyc
+#: compiles as a plain Python class, and their package's ``__init__`` (its ``__path__``,
+#: compiled, would not find the variant modules). A variant's hot modules (MCR's fans) are
+#: listed in its own folder, in :data:`VARIANT_LIST`, and added after these.
+MODULES: tuple[str, ...] = (
     "tiles",
     "melds",
     "decompose",
@@ -42,9 +43,25 @@ MODULES = (
     "replay",
     "mahjong_selfplay",
     "bots",
-    "fans.mcr",
     "wall",
 )
+#: A variant folder's list of its modules to compile, one name a line (``#`` comments).
+VARIANT_LIST = "compiled.txt"
+
+
+def variant_modules(directory: Path) -> tuple[str, ...]:
+    """``variants.<id>.<module>`` for each module the variant folders of ``directory`` list
+    in their :data:`VARIANT_LIST`, by folder name, in the order listed."""
+    names: list[str] = []
+    for listing in sorted((directory / "variants").glob(f"*/{VARIANT_LIST}")):
+        for line in listing.read_text(encoding="utf-8").splitlines():
+            module = line.split("#", 1)[0].strip()
+            if module:
+                names.append(f"variants.{listing.parent.name}.{module}")
+    return tuple(names)
+
+
+MODULES += variant_modules(Path(__file__).resolve().parent)
 #: The SHA-256 of the compiled sources, written by the build beside the compiled modules.
 DIGEST_FILE = "native.sha256"
 #: Set to a non-empty value other than ``0`` to run the rules engine as plain Python.

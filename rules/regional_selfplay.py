@@ -38,7 +38,7 @@ from paipu.rules.mahjong_selfplay import (
     SelfPlayHand,
     deal_tiles,
 )
-from paipu.rules.regional_events import REVEAL_TILES, KongReveal
+from paipu.rules.mechanics.kong_reveal import REVEAL_TILES, KongReveal
 from paipu.rules.regional_table import RegionalTable
 from paipu.rules.replay import HandOutcome, Phase, outcome_of, replay
 from paipu.rules.tiles import Tile

@@ -26,8 +26,10 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from paipu.rules.events import AddedKong, Bird, Chi, Discard, Draw, Event, Kong, Pong, Win
+from paipu.rules.mechanics.birds import bird_seat
+from paipu.rules.mechanics.kong_money import kong_payments
+from paipu.rules.mechanics.kong_reveal import REVEAL_TILES, KongReveal
 from paipu.rules.melds import MeldKind
-from paipu.rules.regional_events import REVEAL_TILES, KongReveal
 from paipu.rules.replay import ComputedWin, MissedWin, Phase, Table
 from paipu.rules.score import RequestError, ScoreAnswer, ScoreRequest, WinFlags
 from paipu.rules.tiles import Tile, tile_name, tile_names
@@ -196,7 +198,6 @@ class RegionalTable(Table):
         self, seat: int, kind: MeldKind, from_seat: int | None, amounts: Mapping[str, int]
     ) -> None:
         """Record a kong that stood, with its payments (from the seats still playing)."""
-        from paipu.rules.settlement import kong_payments
 
         others = [s for s in range(self.players) if s != seat and not self.seats[s].won]
         payments = tuple(kong_payments(seat, kind, from_seat, others, amounts))
@@ -536,7 +537,6 @@ class HunanVariant(RegionalVariant):
     def bird_detail(self, table: RegionalTable, win: ComputedWin) -> dict[str, Any]:
         """The birds for a win's ``detail`` (``wins.detail``): the tiles and the seat each
         lands on, counted from this win's origin (the reports show whom they hit)."""
-        from paipu.rules.settlement import bird_seat
 
         birds = table.birds or ()
         origin = self.bird_origin(table, win)

@@ -24,7 +24,7 @@ def _modules() -> list[str]:
 
 @pytest.mark.parametrize("module_name", _modules())
 def test_docstring_examples(module_name: str) -> None:
-    if module_name.endswith("mcr_reference"):
+    if module_name.endswith(".mcr.reference"):
         pytest.importorskip("MahjongGB")
     module = importlib.import_module(module_name)
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)

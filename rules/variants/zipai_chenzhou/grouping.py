@@ -13,8 +13,8 @@ The winning card first completes what the rules force: with the seat's 偎 it be
 the first found in a fixed order, so the answer is deterministic.
 
 >>> from paipu.rules.melds import Meld
->>> from paipu.rules.zipai.cards import parse_cards, kind_counts
->>> from paipu.rules.zipai.melds import XiTable
+>>> from paipu.rules.variants.zipai_chenzhou.cards import parse_cards, kind_counts
+>>> from paipu.rules.variants.zipai_chenzhou.melds import XiTable
 >>> hand = kind_counts(parse_cards("555x 123x 270x 8x"))
 >>> melds = [Meld.of("ti", "2222d"), Meld.of("peng", "000d", 1), Meld.of("chi", "456x", 2)]
 >>> g = best_grouping(hand, melds, parse_cards("8x")[0], Source.SELF, XiTable.default())
@@ -31,8 +31,8 @@ from functools import lru_cache
 from typing import Any
 
 from paipu.rules.melds import Meld, MeldKind
-from paipu.rules.zipai.cards import N_KINDS, Card, card_at, index
-from paipu.rules.zipai.melds import CardGroup, SetKind, XiTable, meld_group
+from paipu.rules.variants.zipai_chenzhou.cards import N_KINDS, Card, card_at, index
+from paipu.rules.variants.zipai_chenzhou.melds import CardGroup, SetKind, XiTable, meld_group
 
 #: Units (groups and the pair) of a complete hand, by cards dealt to a non-dealer.
 UNITS_BY_HAND = {20: 7, 14: 5}

@@ -9,7 +9,7 @@ size, and 大小三搭 (two of a rank in one size, one in the other).
 The xi each kind earns, small and big, is data: the ``[xi]`` table of the variant's TOML,
 read into an :class:`XiTable`.
 
->>> from paipu.rules.zipai.cards import parse_cards
+>>> from paipu.rules.variants.zipai_chenzhou.cards import parse_cards
 >>> [str(chi_shape(parse_cards(s))) for s in ("123x", "270d", "88d8x", "456x", "45x6d", "555x")]
 ['one_two_three', 'two_seven_ten', 'mixed', 'run', 'None', 'None']
 >>> table = XiTable.default()
@@ -27,7 +27,7 @@ from typing import Any
 
 from paipu.rules.melds import Meld, MeldKind
 from paipu.rules.tiles import tile_names
-from paipu.rules.zipai.cards import Card, card_at, index, is_big, names_zh, rank
+from paipu.rules.variants.zipai_chenzhou.cards import Card, card_at, index, is_big, names_zh, rank
 
 
 class SetKind(StrEnum):
@@ -178,7 +178,7 @@ def chi_shape(cards: Sequence[Card]) -> SetKind | None:
 def shapes_with(card: Card) -> list[tuple[Card, Card, Card]]:
     """Every set of three that 吃 may make and that holds ``card`` (sorted, no repeats).
 
-    >>> from paipu.rules.zipai.cards import parse_cards, names_zh
+    >>> from paipu.rules.variants.zipai_chenzhou.cards import parse_cards, names_zh
     >>> [names_zh(s) for s in shapes_with(parse_cards("2x")[0])]
     ['一二三', '二三四', '二七十', '二二贰', '二贰贰']
     """

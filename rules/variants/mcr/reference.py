@@ -12,10 +12,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from paipu.rules.fans.mcr import TABLE
 from paipu.rules.melds import MeldKind
 from paipu.rules.score import ScoreRequest
 from paipu.rules.tiles import Tile
+from paipu.rules.variants.mcr.fans import TABLE
 
 # Botzone / MahjongGB codes: W characters, B dots, T bamboo, F winds, J1 red J2 green J3 white.
 _CODE = (

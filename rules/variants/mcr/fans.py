@@ -10,7 +10,7 @@ ChineseOfficialMahjongHelper's ``fan_calculator``) does, so that both agree fan 
    best kept. Per decomposition: kongs and concealed pungs, the chow and pung
    combinations (with the count-once rule 套算一次 in :func:`_count_once`), the pair, the
    tile traits, the wait (边张 / 嵌张 / 单钓), then the 不计 step (the ``excludes``,
-   ``demotes`` and ``absorbs`` of ``rules/variants/mcr.toml``, applied in table order),
+   ``demotes`` and ``absorbs`` of ``rules/variants/mcr/mcr.toml``, applied in table order),
    then the wind pungs.
 3. Ties between decompositions are broken as the reference does (:func:`_pick`).
 
@@ -38,13 +38,13 @@ from paipu.rules.decompose import (
 )
 from paipu.rules.fans import FanTable, check_coverage, produces
 from paipu.rules.melds import Group, GroupKind
+from paipu.rules.registry import toml_path
 from paipu.rules.shanten import Shape, waits
 from paipu.rules.tiles import GREEN, RED, WHITE, Tile
-from paipu.rules.variants import variants_dir
 
 #: The fan table, from the variant's TOML: package data found from ``paipu.rules``, which
 #: is never compiled (a compiled module does not know where its file lies).
-TABLE = FanTable.from_rows(tomllib.loads((variants_dir() / "mcr.toml").read_text("utf-8"))["fans"])
+TABLE = FanTable.from_rows(tomllib.loads(toml_path("mcr").read_text("utf-8"))["fans"])
 POINTS: tuple[int, ...] = tuple(TABLE.values())
 
 

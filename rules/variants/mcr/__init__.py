@@ -17,13 +17,13 @@ from functools import lru_cache
 from itertools import compress
 from typing import TYPE_CHECKING
 
-from paipu.rules.fans import mcr as mcr_fans
 from paipu.rules.melds import Group, MeldKind
 from paipu.rules.score import FanScore, RequestError, ScoreAnswer, ScoreRequest
-from paipu.rules.settlement import mcr_win_deltas
 from paipu.rules.shanten import Shape, shanten
 from paipu.rules.tiles import FLOWER_FIRST, Tile, counts, is_flower, tile_name
 from paipu.rules.variants import Options, Variant, register
+from paipu.rules.variants.mcr import fans as mcr_fans
+from paipu.rules.variants.mcr.settlement import mcr_win_deltas
 from paipu.rules.wall import DuplicateWall, Wall
 
 if TYPE_CHECKING:

@@ -1,7 +1,7 @@
 """长沙麻将 (Changsha): scoring, opening wins, 开杠, birds, 海底, self-play.
 
 Data — tiles, calls, the 大胡 table, opening-win kinds, options — is in ``changsha.toml``;
-the hand types are :mod:`paipu.rules.fans.changsha`; the rules as implemented are in
+the hand types are :mod:`paipu.rules.variants.changsha.fans`; the rules as implemented are in
 ``docs/regional.md``.
 
 The digest's worked example (扎2鸟 乘法翻倍, 算庄闲): South wins 清一色碰碰胡 (2 大胡) on the
@@ -25,16 +25,17 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from paipu.rules.events import Draw, Event, StartWin
-from paipu.rules.fans import changsha as changsha_fans
 from paipu.rules.fans import check_coverage
 from paipu.rules.fans.regional import RegionalHand, is_jiang
-from paipu.rules.regional_events import KongReveal
+from paipu.rules.mechanics.birds import BirdMode
+from paipu.rules.mechanics.kong_reveal import KongReveal
 from paipu.rules.regional_table import HunanVariant, RegionalTable
 from paipu.rules.replay import ComputedWin, Phase
 from paipu.rules.score import FanScore, ScoreAnswer, ScoreRequest, WinFlags
-from paipu.rules.settlement import BirdMode, changsha_win_deltas, start_win_deltas
 from paipu.rules.tiles import Tile, counts, tile_name, tile_names
 from paipu.rules.variants import Options, VariantError, register
+from paipu.rules.variants.changsha import fans as changsha_fans
+from paipu.rules.variants.changsha.settlement import changsha_win_deltas, start_win_deltas
 
 if TYPE_CHECKING:
     from collections.abc import Iterable

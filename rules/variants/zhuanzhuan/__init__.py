@@ -1,7 +1,7 @@
 """转转麻将 (Zhuanzhuan): scoring, birds counted from the dealer, 漏胡, kong money, self-play.
 
 Data — tiles, calls, payments, kong money, options — is in ``zhuanzhuan.toml``; the hand
-types are :mod:`paipu.rules.fans.zhuanzhuan`; the rules as implemented are in
+types are :mod:`paipu.rules.variants.zhuanzhuan.fans`; the rules as implemented are in
 ``docs/regional.md``.
 
 The digest's worked example (4 birds, ×(1 + hits)): West self-draws; birds 9条 (East), 3万
@@ -23,15 +23,16 @@ from typing import TYPE_CHECKING, Any
 
 from paipu.rules.events import AddedKong, Event
 from paipu.rules.fans import check_coverage
-from paipu.rules.fans import zhuanzhuan as zhuanzhuan_fans
 from paipu.rules.fans.regional import RegionalHand
+from paipu.rules.mechanics.birds import BirdMode
 from paipu.rules.melds import MeldKind
 from paipu.rules.regional_table import HunanVariant, RegionalTable
 from paipu.rules.replay import ComputedWin
 from paipu.rules.score import FanScore, ScoreAnswer, ScoreRequest
-from paipu.rules.settlement import BirdMode, zhuanzhuan_win_deltas
 from paipu.rules.tiles import Tile, tile_name, tile_names
 from paipu.rules.variants import Options, register
+from paipu.rules.variants.zhuanzhuan import fans as zhuanzhuan_fans
+from paipu.rules.variants.zhuanzhuan.settlement import zhuanzhuan_win_deltas
 
 if TYPE_CHECKING:
     from paipu.rules.replay import HandOutcome, Table

@@ -26,7 +26,7 @@ from typing import Any, ClassVar
 
 from paipu.rules.events import Event, EventError, event_kind
 from paipu.rules.tiles import Tile, TileError, parse_tile, tile_name
-from paipu.rules.zipai.cards import is_card
+from paipu.rules.variants.zipai_chenzhou.cards import is_card
 
 
 def _card(payload: Any, kind: str) -> Tile:

@@ -3,7 +3,7 @@
 The base types are exclusive: of all that fit the hand, the one worth most counts (平胡 ×1 …
 清十八罗汉 ×256 in the default table). Each add-on doubles: every 根 (a kind held four
 times), 杠上花, 杠上炮, 抢杠胡, and the room options 门清, 中张 and 海底捞月. Values are data
-(``rules/variants/sichuan.toml``): ``points`` is the multiplier of the public rule text the
+(``rules/variants/sichuan/sichuan.toml``): ``points`` is the multiplier of the public rule text the
 digest follows (``fan_table = "pub_sc"``); ``[chengdu_fan]`` gives the common 成都 番 for
 ``fan_table = "chengdu_fan"``, where 龙七对 is 七对 with its 4-of-a-kind counted as a 根.
 

@@ -28,10 +28,15 @@ from typing import Any
 from paipu.rules.fans import FanTable
 from paipu.rules.melds import Meld
 from paipu.rules.score import FanScore
-from paipu.rules.zipai.cards import Card, is_red
-from paipu.rules.zipai.grouping import UNITS_BY_HAND, Grouping, Source, best_grouping
-from paipu.rules.zipai.melds import XiTable
-from paipu.rules.zipai.mingtang import WinFacts, detect
+from paipu.rules.variants.zipai_chenzhou.cards import Card, is_red
+from paipu.rules.variants.zipai_chenzhou.grouping import (
+    UNITS_BY_HAND,
+    Grouping,
+    Source,
+    best_grouping,
+)
+from paipu.rules.variants.zipai_chenzhou.melds import XiTable
+from paipu.rules.variants.zipai_chenzhou.mingtang import WinFacts, detect
 
 PIAO_CHOICES = {"none": (0,), "1-2-3": (0, 1, 2, 3), "2-3-5": (0, 2, 3, 5)}
 

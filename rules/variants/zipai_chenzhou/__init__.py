@@ -1,8 +1,13 @@
 """郴州字牌 (Chenzhou zipai): scoring a request, the replay table, self-play, the deal.
 
 Everything that is data — the cards, the deal sizes, the 胡息 table, the options and the
-名堂 — is in ``zipai_chenzhou.toml``; the rules that are code are in ``paipu.rules.zipai``.
-The rules as implemented are in ``docs/zipai.md``.
+名堂 — is in ``zipai_chenzhou.toml``; the rules that are code are the modules of this
+folder: ``cards`` (the 80 cards and their names), ``events`` (the log's zipai event kinds,
+registered when this package is imported), ``melds`` (the meld grammar and the 胡息
+table), ``grouping`` (the grouping of a winning hand that maximises 胡息), ``mingtang``
+(the 名堂 detectors), ``scoring`` (起胡, 囤 and settlement), ``table`` (the replay state
+machine with the forced moves), ``bots`` (self-play). The rules as implemented are in
+``docs/zipai.md``.
 
 The digest's worked example: 提 贰贰贰贰, 碰 拾拾拾, 吃 四五六, 坎 五五五, 一二三, 二七十 and
 八 + 八 self-drawn: 24 xi, 6 囤, 红胡 ×3, so 18 from each other seat.
@@ -31,17 +36,18 @@ from paipu.rules.melds import MeldKind
 from paipu.rules.score import RequestError, ScoreAnswer, ScoreRequest
 from paipu.rules.tiles import Tile, tile_name
 from paipu.rules.variants import Options, Variant, VariantError, register
-from paipu.rules.zipai.cards import COPIES, full_set, is_card, kind_counts
-from paipu.rules.zipai.grouping import Source, count_problem
-from paipu.rules.zipai.melds import ZIPAI_MELDS, XiTable, meld_group
-from paipu.rules.zipai.mingtang import DETECTORS
-from paipu.rules.zipai.scoring import ZipaiRules, score_win, xiang_gong_deltas
+from paipu.rules.variants.zipai_chenzhou import events  # noqa: F401 (registers its kinds)
+from paipu.rules.variants.zipai_chenzhou.cards import COPIES, full_set, is_card, kind_counts
+from paipu.rules.variants.zipai_chenzhou.grouping import Source, count_problem
+from paipu.rules.variants.zipai_chenzhou.melds import ZIPAI_MELDS, XiTable, meld_group
+from paipu.rules.variants.zipai_chenzhou.mingtang import DETECTORS
+from paipu.rules.variants.zipai_chenzhou.scoring import ZipaiRules, score_win, xiang_gong_deltas
 
 if TYPE_CHECKING:
     from paipu.rules.record import HandRecord
     from paipu.rules.replay import HandOutcome
     from paipu.rules.selfplay import HandSetup
-    from paipu.rules.zipai.table import ZipaiTable
+    from paipu.rules.variants.zipai_chenzhou.table import ZipaiTable
 
 EXTRA_FACTS = ("source", "piao", "xiang_gong")
 
@@ -116,14 +122,14 @@ class ChenzhouZipai(Variant):
     # ------------------------------------------------------------------ replay
 
     def new_table(self, record: HandRecord, options: Options) -> ZipaiTable:
-        from paipu.rules.zipai.table import ZipaiTable
+        from paipu.rules.variants.zipai_chenzhou.table import ZipaiTable
 
         return ZipaiTable(record, self, options)
 
     # ------------------------------------------------------------------ self-play
 
     def self_play(self, rng: random.Random, setup: HandSetup, options: Options) -> HandOutcome:
-        from paipu.rules.zipai.bots import play_hand
+        from paipu.rules.variants.zipai_chenzhou.bots import play_hand
 
         if setup.scenario is not None:
             raise VariantError(f"{self.id} has no prepared deals (scenarios)")

@@ -1,9 +1,9 @@
 """Self-play bots for 郴州字牌 (``paipu simulate``): simple, rule-abiding, deterministic.
 
-Every move goes through :class:`~paipu.rules.zipai.table.ZipaiTable`, which checks it, so
-a simulated hand is legal by construction. The table says what is allowed (the wins, the
-forced move, who may 碰 or 吃 and how); the bots choose only where the rules leave a
-choice: 飘, 碰, 吃 (and its 比 sets), the discard.
+Every move goes through :class:`~paipu.rules.variants.zipai_chenzhou.table.ZipaiTable`,
+which checks it, so a simulated hand is legal by construction. The table says what is
+allowed (the wins, the forced move, who may 碰 or 吃 and how); the bots choose only where
+the rules leave a choice: 飘, 碰, 吃 (and its 比 sets), the discard.
 
 A bot always wins when it may and always makes the forced moves. It judges a hand by
 :func:`hand_value`: complete sets and two-card starts (partials) that fit the groups still
@@ -13,7 +13,7 @@ a card when its hand is worth more after the claim and the discard that follows.
 
 一二三 is a set (12) with 3 xi, 八八 a start (5, +1 for a pair):
 
->>> from paipu.rules.zipai.cards import kind_counts, parse_cards
+>>> from paipu.rules.variants.zipai_chenzhou.cards import kind_counts, parse_cards
 >>> hand_value(tuple(kind_counts(parse_cards("123x 88x"))), 3, False)
 21
 """
@@ -31,10 +31,10 @@ from paipu.rules.melds import MeldKind
 from paipu.rules.record import HandRecord
 from paipu.rules.replay import RuleViolation, outcome_of
 from paipu.rules.selfplay import Style
-from paipu.rules.zipai.cards import COPIES, Card, card_at, full_set, index, is_big
-from paipu.rules.zipai.events import Flip, Pao, Peng, Piao, Ti, Wei, XiangGong
-from paipu.rules.zipai.melds import SetKind, XiTable, chi_shape, meld_group
-from paipu.rules.zipai.table import ChiOption, Phase, ZipaiTable
+from paipu.rules.variants.zipai_chenzhou.cards import COPIES, Card, card_at, full_set, index, is_big
+from paipu.rules.variants.zipai_chenzhou.events import Flip, Pao, Peng, Piao, Ti, Wei, XiangGong
+from paipu.rules.variants.zipai_chenzhou.melds import SetKind, XiTable, chi_shape, meld_group
+from paipu.rules.variants.zipai_chenzhou.table import ChiOption, Phase, ZipaiTable
 
 if TYPE_CHECKING:
     from paipu.rules.replay import HandOutcome

@@ -1,7 +1,7 @@
 """四川麻将 血战到底 (Sichuan): scoring, the 血战 replay and settlement, self-play.
 
 Data — the 108 tiles, the calls, the multiplier tables, kong money, the options — is in
-``sichuan.toml``; the hand types are :mod:`paipu.rules.fans.sichuan`; the rules as
+``sichuan.toml``; the hand types are :mod:`paipu.rules.variants.sichuan.fans`; the rules as
 implemented are in ``docs/regional.md``.
 
 The digest's worked example: South (void 条) self-draws 清对 with one 根 (×16); East, West
@@ -26,15 +26,19 @@ from typing import TYPE_CHECKING, Any
 
 from paipu.rules.events import AddedKong, ConcealedKong, Draw, Event, Kong, Pong, Void
 from paipu.rules.fans import check_coverage
-from paipu.rules.fans import sichuan as sichuan_fans
 from paipu.rules.fans.regional import SUIT_LETTERS, RegionalHand, suit, suit_index
 from paipu.rules.melds import MeldKind
 from paipu.rules.regional_table import RegionalTable, RegionalVariant
 from paipu.rules.replay import ComputedWin, Phase
 from paipu.rules.score import FanScore, RequestError, ScoreAnswer, ScoreRequest, WinFlags
-from paipu.rules.settlement import SelfDrawBonus, sichuan_exhaustive_payments, sichuan_win_deltas
 from paipu.rules.tiles import Tile, tile_name
 from paipu.rules.variants import Options, register
+from paipu.rules.variants.sichuan import fans as sichuan_fans
+from paipu.rules.variants.sichuan.settlement import (
+    SelfDrawBonus,
+    sichuan_exhaustive_payments,
+    sichuan_win_deltas,
+)
 
 if TYPE_CHECKING:
     from paipu.rules.replay import HandOutcome, Table

@@ -1,6 +1,6 @@
 """长沙麻将 hand types: 小胡 (平胡, a 2/5/8 pair) and the 大胡 that stack additively.
 
-Values live in ``rules/variants/changsha.toml`` (``points`` = 大胡 units; 平胡 is the small
+Values live in ``rules/variants/changsha/changsha.toml`` (``points`` = 大胡 units; 平胡 is the small
 win). Each detector below declares the ids it yields (:func:`~paipu.rules.fans.produces`),
 and the variant checks them against the TOML when it loads.
 

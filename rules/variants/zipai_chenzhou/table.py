@@ -37,7 +37,7 @@ from paipu.rules.record import HandRecord
 from paipu.rules.replay import ComputedWin, DiscardFact, MissedWin, RuleViolation
 from paipu.rules.score import WinFlags
 from paipu.rules.tiles import tile_name
-from paipu.rules.zipai.cards import (
+from paipu.rules.variants.zipai_chenzhou.cards import (
     ALL_CARDS,
     COPIES,
     N_KINDS,
@@ -49,10 +49,15 @@ from paipu.rules.zipai.cards import (
     name_zh,
     names_zh,
 )
-from paipu.rules.zipai.events import Flip, Pao, Peng, Piao, Ti, Wei, XiangGong
-from paipu.rules.zipai.grouping import Grouping, Source, best_grouping
-from paipu.rules.zipai.melds import chi_shape, meld_group, shapes_with
-from paipu.rules.zipai.scoring import WinScore, ZipaiRules, score_win, xiang_gong_deltas
+from paipu.rules.variants.zipai_chenzhou.events import Flip, Pao, Peng, Piao, Ti, Wei, XiangGong
+from paipu.rules.variants.zipai_chenzhou.grouping import Grouping, Source, best_grouping
+from paipu.rules.variants.zipai_chenzhou.melds import chi_shape, meld_group, shapes_with
+from paipu.rules.variants.zipai_chenzhou.scoring import (
+    WinScore,
+    ZipaiRules,
+    score_win,
+    xiang_gong_deltas,
+)
 
 if TYPE_CHECKING:
     from paipu.rules.variants import Options
