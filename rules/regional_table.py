@@ -32,7 +32,7 @@ from paipu.rules.mechanics.kong_reveal import REVEAL_TILES, KongReveal
 from paipu.rules.melds import MeldKind
 from paipu.rules.replay import ComputedWin, MissedWin, Phase, Table
 from paipu.rules.score import RequestError, ScoreAnswer, ScoreRequest, WinFlags
-from paipu.rules.tiles import Tile, tile_name, tile_names
+from paipu.rules.tiles import Tile, TileError, parse_tile, tile_name, tile_names
 from paipu.rules.variants import Options, Variant
 from paipu.rules.variants.mcr import check_request
 
@@ -385,8 +385,6 @@ class RegionalVariant(Variant):
 
     @staticmethod
     def birds_of(request: ScoreRequest) -> tuple[Tile, ...]:
-        from paipu.rules.tiles import TileError, parse_tile
-
         raw = request.extra.get("birds", [])
         if not isinstance(raw, list) or not all(isinstance(t, str) for t in raw):
             raise RequestError('extra \'birds\' lists the bird tiles, e.g. ["5m", "3s"]')

@@ -27,6 +27,8 @@ from paipu.rules.registry import (
     variant_ids,
     variants_dir,
 )
+from paipu.rules.replay import Phase, Table
+from paipu.rules.score import RequestError, ScoreAnswer
 from paipu.rules.shanten import Shape, waits
 from paipu.rules.tiles import EAST, Tile, standard_set
 from paipu.rules.wall import SharedWall, Wall
@@ -35,8 +37,8 @@ if TYPE_CHECKING:
     from paipu.rules.events import Event, Win
     from paipu.rules.melds import MeldKind
     from paipu.rules.record import HandRecord
-    from paipu.rules.replay import HandOutcome, ReplayTable, Table
-    from paipu.rules.score import ScoreAnswer, ScoreRequest, WinFlags
+    from paipu.rules.replay import HandOutcome, ReplayTable
+    from paipu.rules.score import ScoreRequest, WinFlags
     from paipu.rules.selfplay import HandSetup, Scenario
 
 __all__ = [
@@ -61,6 +63,11 @@ class Variant(ABC):
 
     def __init__(self) -> None:
         self.spec = VariantSpec.load(self.id)
+
+    def keeps_default(self, hook: str) -> bool:
+        """Whether this variant keeps the base class's replay hook named ``hook`` (the replay
+        table then runs the default behaviour inline, off the per-event path)."""
+        return getattr(type(self), hook) is getattr(Variant, hook)
 
     def resolve_options(self, rules: Mapping[str, Any] | None = None) -> Options:
         """Defaults overridden by ``rules``; an unknown option is an error."""
@@ -118,8 +125,6 @@ class Variant(ABC):
 
     def new_table(self, record: HandRecord, options: Options) -> ReplayTable:
         """The state machine that replays a hand of this variant."""
-        from paipu.rules.replay import Table
-
         return Table(record, self, options)
 
     def replay_wall(self, record: HandRecord, options: Options) -> Wall:
@@ -188,8 +193,6 @@ class Variant(ABC):
         )
 
     def replay_score_request(self, request: ScoreRequest, options: Options) -> ScoreAnswer:
-        from paipu.rules.score import RequestError, ScoreAnswer
-
         try:
             return self.score(request, options)
         except RequestError as exc:
@@ -205,8 +208,6 @@ class Variant(ABC):
     def replay_exhausted(self, table: Table) -> bool:
         """An exhaustive draw (荒庄): the last discard went unclaimed and no one can draw, or
         a flower drawn as the last tile has nothing left to replace it."""
-        from paipu.rules.replay import Phase
-
         if table.phase is Phase.REPLACE:  # a flower or kong on the last tile: no replacement
             return not table.wall.can_replace(table.turn)
         if table.phase is not Phase.CLAIM:

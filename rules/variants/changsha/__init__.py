@@ -24,11 +24,13 @@ import random
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from paipu.rules.bots_regional import make_bots
 from paipu.rules.events import Draw, Event, StartWin
 from paipu.rules.fans import check_coverage
 from paipu.rules.fans.regional import RegionalHand, is_jiang
 from paipu.rules.mechanics.birds import BirdMode
 from paipu.rules.mechanics.kong_reveal import KongReveal
+from paipu.rules.regional_selfplay import play_hand
 from paipu.rules.regional_table import HunanVariant, RegionalTable
 from paipu.rules.replay import ComputedWin, Phase
 from paipu.rules.score import FanScore, ScoreAnswer, ScoreRequest, WinFlags
@@ -295,7 +297,4 @@ class Changsha(HunanVariant):
     # ------------------------------------------------------------------ self-play
 
     def self_play(self, rng: random.Random, setup: HandSetup, options: Options) -> HandOutcome:
-        from paipu.rules.bots_regional import make_bots
-        from paipu.rules.regional_selfplay import play_hand
-
         return play_hand(self, options, setup, rng, lambda: make_bots(self, options, setup.styles))

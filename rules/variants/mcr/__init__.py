@@ -17,6 +17,8 @@ from functools import lru_cache
 from itertools import compress
 from typing import TYPE_CHECKING
 
+from paipu.rules.bots import make_bots
+from paipu.rules.mahjong_selfplay import play_hand, scenarios_from
 from paipu.rules.melds import Group, MeldKind
 from paipu.rules.score import FanScore, RequestError, ScoreAnswer, ScoreRequest
 from paipu.rules.shanten import Shape, shanten
@@ -219,14 +221,9 @@ class MCR(Variant):
         return ScoreAnswer(legal=True, total=result.total, fans=fans, deltas=deltas)
 
     def self_play(self, rng: random.Random, setup: HandSetup, options: Options) -> HandOutcome:
-        from paipu.rules.bots import make_bots
-        from paipu.rules.mahjong_selfplay import play_hand
-
         return play_hand(self, options, setup, rng, lambda: make_bots(self, setup.styles))
 
     def scenarios(self, name: str) -> tuple[Scenario, ...]:
-        from paipu.rules.mahjong_selfplay import scenarios_from
-
         return scenarios_from(name, SCENARIO_SETS, self)
 
     def wall_tiles(self, options: Options) -> list[Tile]:

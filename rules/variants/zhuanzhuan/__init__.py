@@ -21,11 +21,13 @@ import random
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from paipu.rules.bots_regional import make_bots
 from paipu.rules.events import AddedKong, Event
 from paipu.rules.fans import check_coverage
 from paipu.rules.fans.regional import RegionalHand
 from paipu.rules.mechanics.birds import BirdMode
 from paipu.rules.melds import MeldKind
+from paipu.rules.regional_selfplay import play_hand
 from paipu.rules.regional_table import HunanVariant, RegionalTable
 from paipu.rules.replay import ComputedWin
 from paipu.rules.score import FanScore, ScoreAnswer, ScoreRequest
@@ -159,7 +161,4 @@ class Zhuanzhuan(HunanVariant):
     # ------------------------------------------------------------------ self-play
 
     def self_play(self, rng: random.Random, setup: HandSetup, options: Options) -> HandOutcome:
-        from paipu.rules.bots_regional import make_bots
-        from paipu.rules.regional_selfplay import play_hand
-
         return play_hand(self, options, setup, rng, lambda: make_bots(self, options, setup.styles))

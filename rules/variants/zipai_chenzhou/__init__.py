@@ -37,17 +37,18 @@ from paipu.rules.score import RequestError, ScoreAnswer, ScoreRequest
 from paipu.rules.tiles import Tile, tile_name
 from paipu.rules.variants import Options, Variant, VariantError, register
 from paipu.rules.variants.zipai_chenzhou import events  # noqa: F401 (registers its kinds)
+from paipu.rules.variants.zipai_chenzhou.bots import play_hand
 from paipu.rules.variants.zipai_chenzhou.cards import COPIES, full_set, is_card, kind_counts
 from paipu.rules.variants.zipai_chenzhou.grouping import Source, count_problem
 from paipu.rules.variants.zipai_chenzhou.melds import ZIPAI_MELDS, XiTable, meld_group
 from paipu.rules.variants.zipai_chenzhou.mingtang import DETECTORS
 from paipu.rules.variants.zipai_chenzhou.scoring import ZipaiRules, score_win, xiang_gong_deltas
+from paipu.rules.variants.zipai_chenzhou.table import ZipaiTable
 
 if TYPE_CHECKING:
     from paipu.rules.record import HandRecord
     from paipu.rules.replay import HandOutcome
     from paipu.rules.selfplay import HandSetup
-    from paipu.rules.variants.zipai_chenzhou.table import ZipaiTable
 
 EXTRA_FACTS = ("source", "piao", "xiang_gong")
 
@@ -122,15 +123,11 @@ class ChenzhouZipai(Variant):
     # ------------------------------------------------------------------ replay
 
     def new_table(self, record: HandRecord, options: Options) -> ZipaiTable:
-        from paipu.rules.variants.zipai_chenzhou.table import ZipaiTable
-
         return ZipaiTable(record, self, options)
 
     # ------------------------------------------------------------------ self-play
 
     def self_play(self, rng: random.Random, setup: HandSetup, options: Options) -> HandOutcome:
-        from paipu.rules.variants.zipai_chenzhou.bots import play_hand
-
         if setup.scenario is not None:
             raise VariantError(f"{self.id} has no prepared deals (scenarios)")
         return play_hand(self, rng, setup, options)
