@@ -31,10 +31,10 @@ from paipu.rules.mechanics.kong_money import kong_payments
 from paipu.rules.mechanics.kong_reveal import REVEAL_TILES, KongReveal
 from paipu.rules.melds import MeldKind
 from paipu.rules.replay import ComputedWin, MissedWin, Phase, Table
+from paipu.rules.request_checks import check_request
 from paipu.rules.score import RequestError, ScoreAnswer, ScoreRequest, WinFlags
 from paipu.rules.tiles import Tile, TileError, parse_tile, tile_name, tile_names
 from paipu.rules.variants import Options, Variant
-from paipu.rules.variants.mcr import check_request
 
 if TYPE_CHECKING:
     from paipu.rules.record import HandRecord

@@ -70,3 +70,27 @@ def test_no_variant_id_appears_outside_its_folder() -> None:
             for match in pattern.finditer(text):
                 found.append(f"rules/{relative}:{line}: {match.group(1)!r}")
     assert found == [], "variant ids outside their folders:\n" + "\n".join(found)
+
+
+def test_no_module_imports_another_variants_folder() -> None:
+    """What two variants share is a mechanic or a core module, never one variant's module
+    imported by another, or by the core (MCR's request checks once served the regional
+    table from MCR's folder)."""
+    ids = variant_ids()
+    found = []
+    for path in sorted(RULES.rglob("*.py")):
+        relative = path.relative_to(RULES)
+        owner = relative.parts[1] if relative.parts[0] == "variants" else None
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                names = [node.module, *(f"{node.module}.{a.name}" for a in node.names)]
+            elif isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            else:
+                continue
+            for name in names:
+                parts = name.split(".")
+                inside = parts[:3] == ["paipu", "rules", "variants"] and len(parts) > 3
+                if inside and parts[3] in ids and parts[3] != owner:
+                    found.append(f"rules/{relative}:{node.lineno}: {name}")
+    assert found == [], "imports of another variant's folder:\n" + "\n".join(found)

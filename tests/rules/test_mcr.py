@@ -244,9 +244,9 @@ def test_fast_request_check_agrees_with_the_full_check(seed: int) -> None:
     from dataclasses import replace
 
     from paipu.rules.melds import Meld
+    from paipu.rules.request_checks import _plainly_valid, check_request
     from paipu.rules.score import RequestError, WinFlags
     from paipu.rules.variants import get_variant
-    from paipu.rules.variants.mcr import _plainly_valid, check_request
 
     spec = get_variant("mcr").spec
     args = (spec.players, spec.hand_size, spec.calls)
