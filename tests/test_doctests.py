@@ -8,7 +8,7 @@ import pkgutil
 
 import pytest
 
-PACKAGES = ("paipu.rules", "paipu.parsers", "paipu.pipeline", "paipu.reports")
+PACKAGES = ("paipu.rules", "paipu.selfplay", "paipu.parsers", "paipu.pipeline", "paipu.reports")
 
 
 def _modules() -> list[str]:

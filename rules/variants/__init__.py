@@ -10,7 +10,6 @@ special events. Beside it the variant keeps its own modules (``fans.py``,
 
 from __future__ import annotations
 
-import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import replace
@@ -39,7 +38,7 @@ if TYPE_CHECKING:
     from paipu.rules.record import HandRecord
     from paipu.rules.replay import HandOutcome, ReplayTable
     from paipu.rules.score import ScoreRequest, WinFlags
-    from paipu.rules.selfplay import HandSetup, Scenario
+    from paipu.rules.selfplay import HandSetup
 
 __all__ = [
     "OptionSpec",
@@ -60,6 +59,9 @@ class Variant(ABC):
 
     id: ClassVar[str]
     spec: VariantSpec
+    #: Named sets of prepared deals for ``paipu simulate --scenario`` (data of the variant;
+    #: :func:`paipu.selfplay.scenarios` reads them).
+    scenario_sets: ClassVar[Mapping[str, Any]] = {}
 
     def __init__(self) -> None:
         self.spec = VariantSpec.load(self.id)
@@ -102,17 +104,8 @@ class Variant(ABC):
     # The replay state machine (rules/replay.py) asks the variant through these; the
     # defaults describe a plain game: one shared wall, one winner, the win's deltas.
 
-    # -------------------------------------------------------------- self-play hooks
-
-    def self_play(self, rng: random.Random, setup: HandSetup, options: Options) -> HandOutcome:
-        """Play one hand with bots (``paipu simulate``) through this variant's replay table,
-        which checks every event as it is played; the outcome's record has its full wall
-        (its ``result`` is filled in by the caller from the outcome)."""
-        raise VariantError(f"{self.id} has no simulator yet")
-
-    def scenarios(self, name: str) -> tuple[Scenario, ...]:
-        """Prepared deals for ``--scenario``: a named set of the variant or a JSON file."""
-        raise VariantError(f"{self.id} has no scenario {name!r}")
+    # -------------------------------------------------------------- the next hand
+    # Self-play (paipu.selfplay) plays hands; the rules say who deals the next one.
 
     def next_setup(self, setup: HandSetup, outcome: HandOutcome) -> HandSetup:
         """Who deals the next hand and in which round: by default the deal passes to the

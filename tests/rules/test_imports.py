@@ -13,7 +13,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 #: The packages read here and where their sources lie (pyproject's package-dir).
-PACKAGES = {"paipu.rules": ROOT / "rules"}
+PACKAGES = {"paipu.rules": ROOT / "rules", "paipu.selfplay": ROOT / "selfplay"}
 
 #: The one module that may import a module by a name it computes: the registry, loading
 #: the variant a record or a request names by its folder.
@@ -156,3 +156,20 @@ def test_the_import_graph_has_no_cycle() -> None:
 def test_the_cycle_finder_finds_a_cycle() -> None:
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
     assert cycles({"a": {"b"}, "b": set()}) == []
+
+
+def test_the_rules_never_import_self_play() -> None:
+    """Self-play (``paipu.selfplay``) imports the rules, never the other way round, not even
+    for type checkers: the rules replay a hand whoever played it."""
+    known = modules()
+    found = []
+    for module, path in known.items():
+        if not module.startswith("paipu.rules"):
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import | ast.ImportFrom):
+                names = _names(node, module, path.name == "__init__.py")
+                if any(n == "paipu.selfplay" or n.startswith("paipu.selfplay.") for n in names):
+                    found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert found == [], "the rules import self-play:\n" + "\n".join(found)

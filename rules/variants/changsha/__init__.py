@@ -20,17 +20,14 @@ dealer East's discard; birds 5万 (the winner) and 3条 (North): East pays (12 +
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from paipu.rules.bots_regional import make_bots
 from paipu.rules.events import Draw, Event, StartWin
 from paipu.rules.fans import check_coverage
 from paipu.rules.fans.regional import RegionalHand, is_jiang
 from paipu.rules.mechanics.birds import BirdMode
 from paipu.rules.mechanics.kong_reveal import KongReveal
-from paipu.rules.regional_selfplay import play_hand
 from paipu.rules.regional_table import HunanVariant, RegionalTable
 from paipu.rules.replay import ComputedWin, Phase
 from paipu.rules.score import FanScore, ScoreAnswer, ScoreRequest, WinFlags
@@ -42,8 +39,7 @@ from paipu.rules.variants.changsha.settlement import changsha_win_deltas, start_
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
-    from paipu.rules.replay import HandOutcome, Table
-    from paipu.rules.selfplay import HandSetup
+    from paipu.rules.replay import Table
 
 #: Opening wins shown with the whole hand (the others show only their tiles).
 WHOLE_HAND = frozenset({"no_258", "missing_suit", "lone_tile"})
@@ -295,6 +291,3 @@ class Changsha(HunanVariant):
         return out
 
     # ------------------------------------------------------------------ self-play
-
-    def self_play(self, rng: random.Random, setup: HandSetup, options: Options) -> HandOutcome:
-        return play_hand(self, options, setup, rng, lambda: make_bots(self, options, setup.styles))

@@ -12,13 +12,10 @@
 
 from __future__ import annotations
 
-import random
 from functools import lru_cache
 from itertools import compress
 from typing import TYPE_CHECKING
 
-from paipu.rules.bots import make_bots
-from paipu.rules.mahjong_selfplay import play_hand, scenarios_from
 from paipu.rules.melds import Group
 from paipu.rules.request_checks import check_request
 from paipu.rules.score import FanScore, RequestError, ScoreAnswer, ScoreRequest
@@ -31,8 +28,7 @@ from paipu.rules.wall import DuplicateWall, Wall
 
 if TYPE_CHECKING:
     from paipu.rules.record import HandRecord
-    from paipu.rules.replay import HandOutcome, Table
-    from paipu.rules.selfplay import HandSetup, Scenario
+    from paipu.rules.replay import Table
 
 SHAPES = tuple(Shape)
 
@@ -57,6 +53,7 @@ class MCR(Variant):
     """国标麻将 — the Chinese Official rules."""
 
     id = "mcr"
+    scenario_sets = SCENARIO_SETS
 
     def score(self, request: ScoreRequest, options: Options) -> ScoreAnswer:
         spec = self.spec
@@ -93,12 +90,6 @@ class MCR(Variant):
             spec.players, request.seat, request.from_seat, result.total, int(options["base_points"])
         )
         return ScoreAnswer(legal=True, total=result.total, fans=fans, deltas=deltas)
-
-    def self_play(self, rng: random.Random, setup: HandSetup, options: Options) -> HandOutcome:
-        return play_hand(self, options, setup, rng, lambda: make_bots(self, setup.styles))
-
-    def scenarios(self, name: str) -> tuple[Scenario, ...]:
-        return scenarios_from(name, SCENARIO_SETS, self)
 
     def wall_tiles(self, options: Options) -> list[Tile]:
         tiles = super().wall_tiles(options)

@@ -19,17 +19,14 @@ and North each pay 16 + 1 (自摸加底).
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from paipu.rules.bots_regional import make_bots
 from paipu.rules.events import AddedKong, ConcealedKong, Draw, Event, Kong, Pong, Void
 from paipu.rules.fans import check_coverage
 from paipu.rules.fans.regional import SUIT_LETTERS, RegionalHand, suit, suit_index
 from paipu.rules.melds import MeldKind
-from paipu.rules.regional_selfplay import play_hand
 from paipu.rules.regional_table import RegionalTable, RegionalVariant
 from paipu.rules.replay import ComputedWin, Phase
 from paipu.rules.score import FanScore, RequestError, ScoreAnswer, ScoreRequest, WinFlags
@@ -350,9 +347,6 @@ class Sichuan(RegionalVariant):
         return best
 
     # ------------------------------------------------------------------ self-play
-
-    def self_play(self, rng: random.Random, setup: HandSetup, options: Options) -> HandOutcome:
-        return play_hand(self, options, setup, rng, lambda: make_bots(self, options, setup.styles))
 
     def next_setup(self, setup: HandSetup, outcome: HandOutcome) -> HandSetup:
         """The first winner deals next (the discarder after several wins on one discard);

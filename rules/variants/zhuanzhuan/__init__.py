@@ -17,17 +17,14 @@ The digest's worked example (4 birds, ×(1 + hits)): West self-draws; birds 9条
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from paipu.rules.bots_regional import make_bots
 from paipu.rules.events import AddedKong, Event
 from paipu.rules.fans import check_coverage
 from paipu.rules.fans.regional import RegionalHand
 from paipu.rules.mechanics.birds import BirdMode
 from paipu.rules.melds import MeldKind
-from paipu.rules.regional_selfplay import play_hand
 from paipu.rules.regional_table import HunanVariant, RegionalTable
 from paipu.rules.replay import ComputedWin
 from paipu.rules.score import FanScore, ScoreAnswer, ScoreRequest
@@ -37,8 +34,7 @@ from paipu.rules.variants.zhuanzhuan import fans as zhuanzhuan_fans
 from paipu.rules.variants.zhuanzhuan.settlement import zhuanzhuan_win_deltas
 
 if TYPE_CHECKING:
-    from paipu.rules.replay import HandOutcome, Table
-    from paipu.rules.selfplay import HandSetup
+    from paipu.rules.replay import Table
 
 
 @register
@@ -159,6 +155,3 @@ class Zhuanzhuan(HunanVariant):
         table.add_kong(seat, kind, from_seat, self.kong_amounts)
 
     # ------------------------------------------------------------------ self-play
-
-    def self_play(self, rng: random.Random, setup: HandSetup, options: Options) -> HandOutcome:
-        return play_hand(self, options, setup, rng, lambda: make_bots(self, options, setup.styles))

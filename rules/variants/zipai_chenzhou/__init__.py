@@ -25,7 +25,6 @@ The digest's worked example: 提 贰贰贰贰, 碰 拾拾拾, 吃 四五六, 坎
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import replace
@@ -35,9 +34,8 @@ from paipu.rules.fans import check_coverage
 from paipu.rules.melds import MeldKind
 from paipu.rules.score import RequestError, ScoreAnswer, ScoreRequest
 from paipu.rules.tiles import Tile, tile_name
-from paipu.rules.variants import Options, Variant, VariantError, register
+from paipu.rules.variants import Options, Variant, register
 from paipu.rules.variants.zipai_chenzhou import events  # noqa: F401 (registers its kinds)
-from paipu.rules.variants.zipai_chenzhou.bots import play_hand
 from paipu.rules.variants.zipai_chenzhou.cards import COPIES, full_set, is_card, kind_counts
 from paipu.rules.variants.zipai_chenzhou.grouping import Source, count_problem
 from paipu.rules.variants.zipai_chenzhou.melds import ZIPAI_MELDS, XiTable, meld_group
@@ -126,11 +124,6 @@ class ChenzhouZipai(Variant):
         return ZipaiTable(record, self, options)
 
     # ------------------------------------------------------------------ self-play
-
-    def self_play(self, rng: random.Random, setup: HandSetup, options: Options) -> HandOutcome:
-        if setup.scenario is not None:
-            raise VariantError(f"{self.id} has no prepared deals (scenarios)")
-        return play_hand(self, rng, setup, options)
 
     def next_setup(self, setup: HandSetup, outcome: HandOutcome) -> HandSetup:
         """The winner deals next (胡牌坐庄); after a draw the dealer stays (options)."""

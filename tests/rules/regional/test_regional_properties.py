@@ -23,6 +23,7 @@ from paipu.rules.variants.sichuan.settlement import (
     sichuan_win_deltas,
 )
 from paipu.rules.variants.zhuanzhuan.settlement import zhuanzhuan_win_deltas
+from paipu.selfplay import play_hand
 
 SEATS = st.integers(0, 3)
 BIRDS = st.lists(st.integers(0, 26), max_size=6)
@@ -260,7 +261,7 @@ def test_tiles_are_conserved_through_whole_hands(case) -> None:
         dealer=dealer,
         rules=rules,
     )
-    outcome = variant.self_play(hand_rng(seed, 0, 0), setup, options)
+    outcome = play_hand(variant, hand_rng(seed, 0, 0), setup, options)
     checked = replay(outcome.record, check=True)  # invariants after every event
     assert checked.deltas == outcome.deltas
     assert sum(checked.deltas) == 0

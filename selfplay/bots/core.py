@@ -1,6 +1,6 @@
 """Bots for the mahjong variants (机器人): sensible, cheap, and blind to what they cannot see.
 
-A :class:`Bot` plays one seat through a :class:`~paipu.rules.mahjong_selfplay.SeatView`:
+A :class:`Bot` plays one seat through a :class:`~paipu.selfplay.loop.SeatView`:
 its own hand and melds, every discard, the exposed melds and flowers of the others, and
 counts (tiles left, concealed kongs). Each decision costs a few shanten or waits calls.
 
@@ -36,7 +36,11 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, NamedTuple, TypeAlias, cast
 
-from paipu.rules.mahjong_selfplay import (
+from paipu.rules.melds import Meld, MeldKind
+from paipu.rules.selfplay import Style
+from paipu.rules.shanten import HandShape, Shape, ShapeFacts, ShapeGroup
+from paipu.rules.tiles import DRAGONS, N_CODES, N_KINDS, TERMINALS_AND_HONORS, Tile
+from paipu.selfplay.loop import (
     DISCARD_ACTIONS,
     Claim,
     ClaimKind,
@@ -44,10 +48,6 @@ from paipu.rules.mahjong_selfplay import (
     TurnAction,
     TurnKind,
 )
-from paipu.rules.melds import Meld, MeldKind
-from paipu.rules.selfplay import Style
-from paipu.rules.shanten import HandShape, Shape, ShapeFacts, ShapeGroup
-from paipu.rules.tiles import DRAGONS, N_CODES, N_KINDS, TERMINALS_AND_HONORS, Tile
 
 if TYPE_CHECKING:
     from paipu.rules.variants import Variant

@@ -1,7 +1,7 @@
 """Self-play for the regional games (长沙, 转转, 四川): the mahjong engine's hand, with the
 moves those games add.
 
-:class:`RegionalPlay` is a :class:`~paipu.rules.mahjong_selfplay.SelfPlayHand` (same deal,
+:class:`RegionalPlay` is a :class:`~paipu.selfplay.loop.SelfPlayHand` (same deal,
 draws, turns, claims and robbed kongs, every event checked by the replay table) whose loop
 also plays:
 
@@ -13,7 +13,7 @@ also plays:
 * 血战 (Sichuan): after a win the hand goes on, also after a robbed kong;
 * 扎鸟 (Changsha, Zhuanzhuan): the birds after the win.
 
-Players are :class:`RegionalPlayer`: a mahjong :class:`~paipu.rules.mahjong_selfplay.Player`
+Players are :class:`RegionalPlayer`: a mahjong :class:`~paipu.selfplay.loop.Player`
 that also chooses a void suit, whether to reveal after a kong and whether to take 海底.
 """
 
@@ -25,7 +25,11 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Protocol
 
 from paipu.rules.events import Bird, StartWin, Void, Win
-from paipu.rules.mahjong_selfplay import (
+from paipu.rules.mechanics.kong_reveal import REVEAL_TILES, KongReveal
+from paipu.rules.regional_table import RegionalTable
+from paipu.rules.replay import HandOutcome, Phase, outcome_of, replay
+from paipu.rules.tiles import Tile
+from paipu.selfplay.loop import (
     MAX_DEALS,
     MAX_MOVES,
     Claim,
@@ -38,10 +42,6 @@ from paipu.rules.mahjong_selfplay import (
     SelfPlayHand,
     deal_tiles,
 )
-from paipu.rules.mechanics.kong_reveal import REVEAL_TILES, KongReveal
-from paipu.rules.regional_table import RegionalTable
-from paipu.rules.replay import HandOutcome, Phase, outcome_of, replay
-from paipu.rules.tiles import Tile
 
 if TYPE_CHECKING:
     from paipu.rules.regional_table import RegionalVariant
@@ -217,7 +217,7 @@ def play_hand(
     rng: random.Random,
     players: Callable[[], Sequence[RegionalPlayer]],
 ) -> HandOutcome:
-    """Deal and play one hand of a regional game (see :func:`mahjong_selfplay.play_hand`)."""
+    """Deal and play one hand of a regional game (see :func:`paipu.selfplay.loop.play_hand`)."""
     for _ in range(MAX_DEALS):
         deal = deal_tiles(variant, options, setup, rng)
         hand = RegionalPlay(variant, options, setup, deal, players(), HandHooks())

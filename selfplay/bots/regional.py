@@ -1,7 +1,7 @@
 """Bots for the regional games (长沙, 转转, 四川): cheap, rule-abiding, and going for the hand
 types their game pays for.
 
-A :class:`RegionalBot` plays one seat through a :class:`~paipu.rules.mahjong_selfplay.SeatView`.
+A :class:`RegionalBot` plays one seat through a :class:`~paipu.selfplay.loop.SeatView`.
 
 * **Win** whenever the rules allow it — except that an aggressive Hunan bot lets an early,
   cheap win on a discard pass to wait for a self-draw (which pays every seat); the replay
@@ -30,9 +30,14 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
-from paipu.rules.bots import keep_value
 from paipu.rules.fans.regional import SUIT_LETTERS, SUIT_SIZE, is_jiang, suit
-from paipu.rules.mahjong_selfplay import (
+from paipu.rules.melds import Meld, MeldKind
+from paipu.rules.registry import VariantError
+from paipu.rules.selfplay import Style
+from paipu.rules.shanten import Shape, shanten, waits
+from paipu.rules.tiles import Tile
+from paipu.selfplay.bots.core import keep_value
+from paipu.selfplay.loop import (
     DISCARD_ACTIONS,
     Claim,
     ClaimKind,
@@ -40,11 +45,6 @@ from paipu.rules.mahjong_selfplay import (
     TurnAction,
     TurnKind,
 )
-from paipu.rules.melds import Meld, MeldKind
-from paipu.rules.registry import VariantError
-from paipu.rules.selfplay import Style
-from paipu.rules.shanten import Shape, shanten, waits
-from paipu.rules.tiles import Tile
 
 if TYPE_CHECKING:
     from paipu.rules.variants import Options, Variant
@@ -114,6 +114,8 @@ def rules_for(variant: Variant, options: Options) -> BotRules:
     """
     fields: dict[str, Any] = {}
     for name, raw in variant.spec.raw.get("bot", {}).items():
+        if name == "family":  # which bots (paipu.selfplay.family), not how they play
+            continue
         value = raw
         if isinstance(raw, Mapping) and "option" in raw:
             value = bool(options[raw["option"]])
