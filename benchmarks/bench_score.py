@@ -81,7 +81,7 @@ def main() -> None:
     rows = [
         ("reference pymahjonggb", ref),
         ("paipu score()", _best_of(args.repeats, run_score)),
-        ("paipu variants.mcr.fans.calculate()", _best_of(args.repeats, run_calculate)),
+        ("paipu mcr/fans.calculate()", _best_of(args.repeats, run_calculate)),
     ]
     print(f"{n:,} hands ({args.shapes} shapes), best of {args.repeats}")
     print(f"{'':28} {'hands/s':>10} {'µs/hand':>9} {'× reference':>12}")
