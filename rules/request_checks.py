@@ -11,12 +11,8 @@ from paipu.rules.score import RequestError, ScoreRequest
 from paipu.rules.tiles import FLOWER_FIRST, counts, is_flower, tile_name
 
 
-def check_request(
-    request: ScoreRequest, players: int, hand_size: int, calls: tuple[str, ...]
-) -> None:
-    """Raise :class:`RequestError` for seats, tiles and melds that cannot be."""
-    if _plainly_valid(request, players, hand_size, calls):
-        return
+def check_seats(request: ScoreRequest, players: int) -> None:
+    """Raise :class:`RequestError` unless the seat, the dealer and ``from`` are seats."""
     last = players - 1
     for name, seat in (
         ("seat", request.seat),
@@ -25,6 +21,16 @@ def check_request(
     ):
         if seat is not None and not 0 <= seat <= last:
             raise RequestError(f"'{name}' {seat} is not a seat: {players} players sit 0-{last}")
+
+
+def check_request(
+    request: ScoreRequest, players: int, hand_size: int, calls: tuple[str, ...]
+) -> None:
+    """Raise :class:`RequestError` for seats, tiles and melds that cannot be."""
+    if _plainly_valid(request, players, hand_size, calls):
+        return
+    last = players - 1
+    check_seats(request, players)
     for tile in (*request.hand, request.win_tile):
         if tile >= 34:
             raise RequestError(f"{tile_name(tile)} is not a tile of this variant")

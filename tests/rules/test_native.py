@@ -85,25 +85,20 @@ def test_a_current_build_is_compiled(tmp_path: Path, monkeypatch: pytest.MonkeyP
     assert native.state(tmp_path / "rules") == "compiled"
 
 
+@pytest.mark.parametrize(
+    ("folder", "name"),
+    [("rules", native.MODULES[-1]), ("selfplay", native.SELFPLAY_MODULES[0])],
+    ids=["rules", "selfplay"],
+)
 def test_an_edited_source_makes_the_build_stale(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, folder: str, name: str
 ) -> None:
     monkeypatch.delenv(native.PURE_ENV, raising=False)
     fake_build(tmp_path / "rules")
-    source = native.module_path(tmp_path / "rules", native.MODULES[-1])
+    source = native.module_path(tmp_path / folder, name)
     source.write_text(source.read_text() + "# edited\n")
     assert native.state(tmp_path / "rules") == "stale"
     (tmp_path / "rules" / native.DIGEST_FILE).unlink()
-    assert native.state(tmp_path / "rules") == "stale"
-
-
-def test_an_edited_self_play_source_makes_the_build_stale(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.delenv(native.PURE_ENV, raising=False)
-    fake_build(tmp_path / "rules")
-    source = native.module_path(tmp_path / "selfplay", native.SELFPLAY_MODULES[0])
-    source.write_text(source.read_text() + "# edited\n")
     assert native.state(tmp_path / "rules") == "stale"
 
 

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from paipu.rules.fans import check_coverage
 from paipu.rules.melds import MeldKind
+from paipu.rules.request_checks import check_seats
 from paipu.rules.score import RequestError, ScoreAnswer, ScoreRequest
 from paipu.rules.tiles import Tile, tile_name
 from paipu.rules.variants import Options, Variant, register
@@ -147,13 +148,7 @@ def check_request(
     the seats' 飘 and the 相公 seats from ``extra``."""
     players = rules.players
     last = players - 1
-    for name, seat in (
-        ("seat", request.seat),
-        ("dealer", request.dealer),
-        ("from", request.from_seat),
-    ):
-        if seat is not None and not 0 <= seat <= last:
-            raise RequestError(f"'{name}' {seat} is not a seat: {players} players sit 0-{last}")
+    check_seats(request, players)
     for tile in (*request.hand, request.win_tile):
         if not is_card(tile):
             raise RequestError(
