@@ -17,6 +17,7 @@ import os
 import runpy
 import shutil
 import sys
+import tomllib
 from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 
@@ -29,32 +30,55 @@ NATIVE = runpy.run_path(str(ROOT / "rules" / "native.py"))
 STAGE = Path("build") / "mypyc-src"
 
 
+def packages() -> list[str]:
+    """Every package: each folder holding an ``__init__.py`` under a root of pyproject's
+    ``package-dir`` (``paipu.rules`` is ``rules/``, …), sub-packages included."""
+    with (ROOT / "pyproject.toml").open("rb") as handle:
+        roots = tomllib.load(handle)["tool"]["setuptools"]["package-dir"]
+    found = []
+    for package, folder in sorted(roots.items()):
+        for init in sorted((ROOT / folder).rglob("__init__.py")):
+            relative = init.parent.relative_to(ROOT / folder)
+            found.append(".".join((package, *relative.parts)))
+    return found
+
+
 def warn(message: str) -> None:
     print(f"paipu build: {message}", file=sys.stderr)
 
 
-def stage_sources() -> list[str]:
-    """Copy the rules package to ``STAGE/paipu/rules``; the paths of the modules to compile.
+#: The folders holding compiled modules: ``paipu.rules`` and ``paipu.selfplay``.
+COMPILED_FOLDERS = ("rules", "selfplay")
 
-    The repository keeps ``paipu.rules`` in ``rules/``; mypy names modules by their path,
-    so it reads a copy laid out as the installed package.
+
+def stage_sources() -> list[str]:
+    """Copy the rules and self-play packages to ``STAGE/paipu/``; the paths of the modules
+    to compile.
+
+    The repository keeps ``paipu.rules`` in ``rules/`` (and ``paipu.selfplay`` in
+    ``selfplay/``); mypy names modules by their path, so it reads a copy laid out as the
+    installed packages.
     """
-    target = STAGE / "paipu" / "rules"
     shutil.rmtree(STAGE, ignore_errors=True)
-    shutil.copytree(
-        ROOT / "rules", target, ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyd")
-    )
-    return [str(NATIVE["module_path"](target, name)) for name in NATIVE["MODULES"]]
+    for folder in COMPILED_FOLDERS:
+        shutil.copytree(
+            ROOT / folder,
+            STAGE / "paipu" / folder,
+            ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyd"),
+        )
+    return [str(path) for _, path in NATIVE["compiled_sources"](STAGE / "paipu" / "rules")]
 
 
 def remove_old_builds() -> None:
-    """Delete compiled modules an earlier in-place (editable) build left in ``rules/``.
+    """Delete compiled modules an earlier in-place (editable) build left in ``rules/`` or
+    ``selfplay/``.
 
     They are build outputs; a module that is no longer compiled must not shadow its source.
     """
     for suffix in EXTENSION_SUFFIXES:
-        for path in (ROOT / "rules").rglob(f"*{suffix}"):
-            path.unlink()
+        for folder in COMPILED_FOLDERS:
+            for path in (ROOT / folder).rglob(f"*{suffix}"):
+                path.unlink()
     (ROOT / "rules" / NATIVE["DIGEST_FILE"]).unlink(missing_ok=True)
 
 
@@ -109,4 +133,8 @@ class BuildNative(build_ext):
         (directory / NATIVE["DIGEST_FILE"]).write_text(digest + "\n")
 
 
-setup(ext_modules=compiled_extensions(), cmdclass={"build_ext": BuildNative})
+setup(
+    packages=packages(),
+    ext_modules=compiled_extensions(),
+    cmdclass={"build_ext": BuildNative},
+)

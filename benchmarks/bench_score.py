@@ -5,7 +5,7 @@ Prints hands scored per second and the time per hand for
   answers the same question: positional arguments prepared beforehand, ``verbose`` off, so
   it builds no English names),
 - paipu's full path (`paipu.rules.score.score`: request checks, fans, settlement),
-- paipu's fan evaluator alone (`paipu.rules.fans.mcr.calculate`),
+- paipu's fan evaluator alone (`paipu.rules.variants.mcr.fans.calculate`),
 and the peak memory of the process. Times are the process's CPU time
 (``time.process_time``), steadier than the wall clock on a shared machine.
 
@@ -28,11 +28,11 @@ import time
 from collections.abc import Callable
 
 from paipu.rules import ENGINE
-from paipu.rules.fans import mcr as mcr_fans
-from paipu.rules.fans.mcr_reference import load_calculator, reference_arguments
 from paipu.rules.melds import Group
-from paipu.rules.samples import SHAPES, random_requests
 from paipu.rules.score import ScoreRequest, score
+from paipu.rules.variants.mcr import fans as mcr_fans
+from paipu.rules.variants.mcr.reference import load_calculator, reference_arguments
+from paipu.rules.variants.mcr.samples import SHAPES, random_requests
 
 
 def _seconds(run: Callable[[], None]) -> float:
@@ -114,7 +114,7 @@ def main() -> None:
         return {
             "reference pymahjonggb": run_reference,
             "paipu score()": run_score,
-            "paipu fans.mcr.calculate()": run_calculate,
+            "paipu mcr/fans.calculate()": run_calculate,
         }
 
     for run in scorers(warmup).values():

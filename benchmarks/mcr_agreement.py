@@ -17,9 +17,9 @@ import sys
 import time
 from collections import Counter
 
-from paipu.rules.fans.mcr_reference import load_calculator, reference_score
-from paipu.rules.samples import SHAPES, random_requests
 from paipu.rules.score import score
+from paipu.rules.variants.mcr.reference import load_calculator, reference_score
+from paipu.rules.variants.mcr.samples import SHAPES, random_requests
 
 
 def main() -> int:

@@ -13,7 +13,7 @@ Traceback (most recent call last):
 paipu.parsers.botzone_common.BotzoneError: unknown tile code 'X9'
 
 Fans are recorded under their Chinese names and mapped to the ids of the MCR fan table
-(``rules/variants/mcr.toml``), older spellings included:
+(``rules/variants/mcr/mcr.toml``), older spellings included:
 
 >>> recorded_fan("边张", 1), recorded_fan("混一色", 1, value=6)
 (RecordedFan(id='edge_wait', points=1, count=1), RecordedFan(id='half_flush', points=6, count=1))

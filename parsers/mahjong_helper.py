@@ -32,9 +32,9 @@ from typing import Any
 from paipu.parsers import Parsed, ParseResult, Rejected, read_whole
 from paipu.parsers.recorded import recorded_hand
 from paipu.rules.record import RecordedFan, RecordedWin
-from paipu.rules.settlement import mcr_win_deltas
 from paipu.rules.tiles import EAST, Tile, parse_tile, tile_name, tile_names
 from paipu.rules.variants import get_variant
+from paipu.rules.variants.mcr.settlement import mcr_win_deltas
 
 FORMAT = "mahjong-helper"
 VARIANT = "mcr"

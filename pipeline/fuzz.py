@@ -23,7 +23,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from paipu.pipeline.ingest import INTERNAL_ERROR, Task, process
+from paipu.pipeline.ingest import INTERNAL_ERROR, Task, process_in_memory
 
 #: The mutations, in the order :func:`mutate` picks among them.
 MUTATIONS = ("drop", "duplicate", "swap", "seat", "tile", "truncate", "fan", "delta")
@@ -255,10 +255,10 @@ def _run(lines: Sequence[str], name: str) -> dict[int, tuple[str, str]]:
     """``{line: (verdict, reason)}`` of lines run through the worker: the hand's verdict,
     ``rejected`` with the rejection in full, or ``error`` for an unexpected error."""
     units = tuple((n, line) for n, line in enumerate(lines, 1))
-    got = process(Task("paipu", name, units, 0))
+    got = process_in_memory(Task("paipu", name, units, 0))
     out: dict[int, tuple[str, str]] = {}
-    if "hands" in got.tables:
-        hands = got.tables["hands"]
+    if "hands" in got:
+        hands = got["hands"]
         for line, verdict, problems in zip(
             hands.column("source_line").to_pylist(),
             hands.column("verdict").to_pylist(),
@@ -266,8 +266,8 @@ def _run(lines: Sequence[str], name: str) -> dict[int, tuple[str, str]]:
             strict=True,
         ):
             out[line] = (verdict, "; ".join(problems or []))
-    if "rejects" in got.tables:
-        rejects = got.tables["rejects"].to_pylist()
+    if "rejects" in got:
+        rejects = got["rejects"].to_pylist()
         for r in rejects:
             event = f" event {r['event_index']}" if r["event_index"] is not None else ""
             text = f"{r['source']}:{r['line']}{event}: {r['reason']}"

@@ -17,6 +17,7 @@ nothing.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import gc
 import os
 import shutil
@@ -273,6 +274,14 @@ def process(task: Task) -> Chunk:
                     _internal_error(result.path, result.line, exc, record.game, record.hand)
                 )
     return Chunk.of(rows, task.stage, f"{task.index:08d}")
+
+
+def process_in_memory(task: Task) -> dict[str, pa.Table]:
+    """:func:`process` for a caller that wants the rows themselves (the fuzzer, tests):
+    the chunk's shards go to a temporary folder and come back as Arrow tables, by table."""
+    with tempfile.TemporaryDirectory(prefix="paipu-chunk-") as stage:
+        chunk = process(dataclasses.replace(task, stage=stage))
+        return {table: pq.read_table(path) for table, path in chunk.shards.items()}
 
 
 #: Test hook: ``INDEX@MARKER`` makes the worker process replaying chunk INDEX die, once:

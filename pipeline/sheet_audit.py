@@ -37,9 +37,10 @@ from paipu.parsers.recorded import fan_index, find_fan, recorded_facts, sheet_fa
 from paipu.rules.fans import FanDef
 from paipu.rules.record import HandRecord, RecordedWin
 from paipu.rules.score import ScoreAnswer, score_json
-from paipu.rules.settlement import SelfDrawBonus, mcr_win_deltas, sichuan_win_deltas
 from paipu.rules.tiles import parse_tiles, tile_name
 from paipu.rules.variants import Options, Variant, VariantError, get_variant
+from paipu.rules.variants.mcr.settlement import mcr_win_deltas
+from paipu.rules.variants.sichuan.settlement import SelfDrawBonus, sichuan_win_deltas
 
 OK, MISMATCH, INVALID, NOTE = "ok", "mismatch", "invalid", "note"
 
@@ -616,7 +617,7 @@ def _sichuan(w: SheetWin) -> tuple[int, ...]:
 @settles("zipai_chenzhou")
 def _zipai(w: SheetWin) -> tuple[int, ...]:
     """郴州字牌: 囤 of the 胡息 total × the 名堂 multipliers × the base, 飘 of ``extra.piao``."""
-    from paipu.rules.zipai.scoring import Source, payments, tun_of
+    from paipu.rules.variants.zipai_chenzhou.scoring import Source, payments, tun_of
 
     win = w.win
     rules = w.variant.rules_for(w.options)  # type: ignore[attr-defined]

@@ -20,6 +20,7 @@ from paipu.rules.record import HandRecord, RecordedFan, RecordedResult, Recorded
 from paipu.rules.replay import HandOutcome, RuleViolation
 from paipu.rules.selfplay import HandSetup, Scenario, Style, hand_rng
 from paipu.rules.variants import get_variant
+from paipu.selfplay import play_hand
 
 EPOCH = dt.datetime(2026, 1, 1, 9, 0, tzinfo=dt.UTC)
 DEFAULT_PLAYERS = ("Ann", "Bo", "Chen", "Dai", "Emi", "Fang")
@@ -139,7 +140,7 @@ def play_game(job: GameJob) -> tuple[list[str], SimulationStats]:
         )
         try:
             # The bots act through the variant's replay table, which checks every event.
-            outcome = variant.self_play(hand_rng(job.seed, job.game, hand), setup, options)
+            outcome = play_hand(variant, hand_rng(job.seed, job.game, hand), setup, options)
         except RuleViolation as exc:  # the simulator must only write legal hands
             raise SimulationError(f"game {job.game} hand {hand}: {exc}") from exc
         record = with_result(outcome.record, outcome)

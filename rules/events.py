@@ -13,7 +13,6 @@ Win(seat=1, tile=14, from_seat=2)
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, TypeVar
@@ -319,10 +318,3 @@ def decode(array: Any, allowed: Callable[[str], bool] | None = None) -> Event:
     if not isinstance(extra, Mapping):
         raise EventError(f"{kind}: the fourth part must be an object, not {extra!r}")
     return cls.decode(seat, payload, extra)
-
-
-# Variant-specific event kinds register themselves when their module is imported; the zipai
-# kinds (flip, ti, wei, pao, peng, piao, xiang_gong) must be known before any log is read.
-importlib.import_module("paipu.rules.zipai.events")
-# Changsha's kong reveal (kong_reveal, docs/regional.md).
-importlib.import_module("paipu.rules.regional_events")

@@ -29,10 +29,11 @@ from pathlib import Path
 from types import ModuleType
 
 #: Modules of ``paipu.rules`` compiled by mypyc, in the order their sources are digested.
-#: Not the variants: they register themselves with a class decorator, which mypyc compiles
-#: as a plain Python class, and their package's ``__init__`` (its ``__path__``, compiled,
-#: would not find the variant modules).
-MODULES = (
+#: Not the variants' classes: they register themselves with a class decorator, which mypyc
+#: compiles as a plain Python class, and their package's ``__init__`` (its ``__path__``,
+#: compiled, would not find the variant modules). A variant's hot modules (MCR's fans) are
+#: listed in its own folder, in :data:`VARIANT_LIST`, and added after these.
+MODULES: tuple[str, ...] = (
     "tiles",
     "core.tiles",
     "core.wild",
@@ -45,11 +46,29 @@ MODULES = (
     "settlement",
     "score",
     "replay",
-    "mahjong_selfplay",
-    "bots",
-    "fans.mcr",
     "wall",
 )
+#: A variant folder's list of its modules to compile, one name a line (``#`` comments).
+VARIANT_LIST = "compiled.txt"
+
+
+def variant_modules(directory: Path) -> tuple[str, ...]:
+    """``variants.<id>.<module>`` for each module the variant folders of ``directory`` list
+    in their :data:`VARIANT_LIST`, by folder name, in the order listed."""
+    names: list[str] = []
+    for listing in sorted((directory / "variants").glob(f"*/{VARIANT_LIST}")):
+        for line in listing.read_text(encoding="utf-8").splitlines():
+            module = line.split("#", 1)[0].strip()
+            if module:
+                names.append(f"variants.{listing.parent.name}.{module}")
+    return tuple(names)
+
+
+MODULES += variant_modules(Path(__file__).resolve().parent)
+#: Modules of ``paipu.selfplay`` compiled too (self-play's hot path: its loop and the MCR
+#: bots). That package lies beside this one, in the repository and installed alike.
+SELFPLAY_MODULES: tuple[str, ...] = ("loop", "bots.core")
+SELFPLAY_PACKAGE = "paipu.selfplay"
 #: The SHA-256 of the compiled sources, written by the build beside the compiled modules.
 DIGEST_FILE = "native.sha256"
 #: Set to a non-empty value other than ``0`` to run the rules engine as plain Python.
@@ -64,22 +83,33 @@ def module_path(directory: Path, name: str, suffix: str = ".py") -> Path:
     return path.with_name(path.name + suffix)
 
 
+def compiled_sources(directory: Path, suffix: str = ".py") -> list[tuple[str, Path]]:
+    """(full dotted name, file with ``suffix``) of every compiled module, in digest order:
+    :data:`MODULES` in ``directory`` (``paipu.rules``'s folder), then
+    :data:`SELFPLAY_MODULES` in the ``selfplay`` folder beside it."""
+    selfplay = directory.parent / "selfplay"
+    return [(f"{PACKAGE}.{name}", module_path(directory, name, suffix)) for name in MODULES] + [
+        (f"{SELFPLAY_PACKAGE}.{name}", module_path(selfplay, name, suffix))
+        for name in SELFPLAY_MODULES
+    ]
+
+
 def source_digest(directory: Path) -> str:
-    """SHA-256 of the sources of :data:`MODULES` in ``directory``, in order."""
+    """SHA-256 of the sources of every compiled module (:func:`compiled_sources`), in order."""
     digest = hashlib.sha256()
-    for name in MODULES:
+    for name, source in compiled_sources(directory):
         digest.update(name.encode() + b"\0")
-        digest.update(module_path(directory, name).read_bytes())
+        digest.update(source.read_bytes())
     return digest.hexdigest()
 
 
 def compiled_files(directory: Path) -> list[Path]:
-    """The compiled modules of :data:`MODULES` found in ``directory``."""
+    """The compiled modules of :func:`compiled_sources` found for ``directory``."""
     return [
         path
-        for name in MODULES
         for suffix in importlib.machinery.EXTENSION_SUFFIXES
-        if (path := module_path(directory, name, suffix)).is_file()
+        for _, path in compiled_sources(directory, suffix)
+        if path.is_file()
     ]
 
 
@@ -97,20 +127,18 @@ def state(directory: Path | None = None) -> str:
 
 
 class _SourceFinder(MetaPathFinder):
-    """Finds the modules of :data:`MODULES` as their ``.py`` sources, never compiled."""
+    """Finds the compiled modules (:func:`compiled_sources`) as their ``.py`` sources."""
 
     def __init__(self, directory: Path) -> None:
-        self.directory = directory
+        self.sources = dict(compiled_sources(directory))
 
     def find_spec(
         self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None
     ) -> ModuleSpec | None:
-        if not fullname.startswith(f"{PACKAGE}."):
+        source = self.sources.get(fullname)
+        if source is None:
             return None
-        name = fullname.removeprefix(f"{PACKAGE}.")
-        if name not in MODULES:
-            return None
-        return importlib.util.spec_from_file_location(fullname, module_path(self.directory, name))
+        return importlib.util.spec_from_file_location(fullname, source)
 
 
 def use_current_code() -> str:

@@ -13,6 +13,7 @@ from datetime import datetime
 from typing import Any
 
 from paipu.rules.events import Event, EventError, decode
+from paipu.rules.registry import load_event_kinds
 from paipu.rules.tiles import (
     EAST,
     NORTH,
@@ -164,6 +165,7 @@ class HandRecord:
         events_raw = obj["events"]
         if not isinstance(events_raw, list):
             raise RecordError("'events' must be a list of event arrays")
+        load_event_kinds(variant)  # the kinds its variant (or a mechanic of it) owns
         events = []
         for index, array in enumerate(events_raw):
             try:

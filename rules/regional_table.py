@@ -26,13 +26,15 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from paipu.rules.events import AddedKong, Bird, Chi, Discard, Draw, Event, Kong, Pong, Win
+from paipu.rules.mechanics.birds import bird_seat
+from paipu.rules.mechanics.kong_money import kong_payments
+from paipu.rules.mechanics.kong_reveal import REVEAL_TILES, KongReveal
 from paipu.rules.melds import MeldKind
-from paipu.rules.regional_events import REVEAL_TILES, KongReveal
 from paipu.rules.replay import ComputedWin, MissedWin, Phase, Table
+from paipu.rules.request_checks import check_request
 from paipu.rules.score import RequestError, ScoreAnswer, ScoreRequest, WinFlags
-from paipu.rules.tiles import Tile, tile_name, tile_names
+from paipu.rules.tiles import Tile, TileError, parse_tile, tile_name, tile_names
 from paipu.rules.variants import Options, Variant
-from paipu.rules.variants.mcr import check_request
 
 if TYPE_CHECKING:
     from paipu.rules.record import HandRecord
@@ -196,7 +198,6 @@ class RegionalTable(Table):
         self, seat: int, kind: MeldKind, from_seat: int | None, amounts: Mapping[str, int]
     ) -> None:
         """Record a kong that stood, with its payments (from the seats still playing)."""
-        from paipu.rules.settlement import kong_payments
 
         others = [s for s in range(self.players) if s != seat and not self.seats[s].won]
         payments = tuple(kong_payments(seat, kind, from_seat, others, amounts))
@@ -384,8 +385,6 @@ class RegionalVariant(Variant):
 
     @staticmethod
     def birds_of(request: ScoreRequest) -> tuple[Tile, ...]:
-        from paipu.rules.tiles import TileError, parse_tile
-
         raw = request.extra.get("birds", [])
         if not isinstance(raw, list) or not all(isinstance(t, str) for t in raw):
             raise RequestError('extra \'birds\' lists the bird tiles, e.g. ["5m", "3s"]')
@@ -536,7 +535,6 @@ class HunanVariant(RegionalVariant):
     def bird_detail(self, table: RegionalTable, win: ComputedWin) -> dict[str, Any]:
         """The birds for a win's ``detail`` (``wins.detail``): the tiles and the seat each
         lands on, counted from this win's origin (the reports show whom they hit)."""
-        from paipu.rules.settlement import bird_seat
 
         birds = table.birds or ()
         origin = self.bird_origin(table, win)

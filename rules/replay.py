@@ -39,7 +39,9 @@ from paipu.rules.events import (
 )
 from paipu.rules.melds import Meld, MeldKind
 from paipu.rules.record import HandRecord
+from paipu.rules.registry import VariantError, get_variant
 from paipu.rules.score import FanScore, ScoreAnswer, ScoreRequest, WinFlags
+from paipu.rules.shanten import waits
 from paipu.rules.tiles import N_KINDS, Tile, format_tiles, is_flower, tile_name
 
 if TYPE_CHECKING:
@@ -221,26 +223,23 @@ class Table:
         """Take the per-event variant hooks out of the hot path where the variant keeps the
         default behaviour (most do): the waits are computed here directly, a discard is not
         sent to a hook that has nothing to object to, and the next seat is found inline."""
-        from paipu.rules.shanten import waits
-        from paipu.rules.variants import Variant
-
-        variant_type = type(self.variant)
+        variant = self.variant
         #: (waits function, shapes, hand size) when the variant computes waits the default way.
         self._plain_waits: tuple[Any, frozenset[Any], int] | None = (
             (waits, self.variant.replay_shapes(), self.variant.spec.hand_size)
-            if variant_type.replay_waits is Variant.replay_waits
+            if variant.keeps_default("replay_waits")
             else None
         )
         self._discard_hook = (
             None
-            if variant_type.replay_discard_problem is Variant.replay_discard_problem
+            if variant.keeps_default("replay_discard_problem")
             else self.variant.replay_discard_problem
         )
-        self._plain_next_seat = variant_type.replay_next_seat is Variant.replay_next_seat
+        self._plain_next_seat = variant.keeps_default("replay_next_seat")
         #: The variant scores a win from :meth:`request_for` alone (Variant.replay_score):
         #: then the last few answers are kept, as the win declared right after a discard or
         #: a draw asks again what the offer asked (see :meth:`_score`).
-        self._plain_score = variant_type.replay_score is Variant.replay_score
+        self._plain_score = variant.keeps_default("replay_score")
         self._recent_scores: list[tuple[ScoreRequest, ScoreAnswer]] = []
         #: The other seats after each seat, in seat order (discard facts list them so).
         self._others = tuple(
@@ -947,8 +946,6 @@ def replay(
 
     With ``check`` (tests), the table's invariants are verified after every event.
     """
-    from paipu.rules.variants import VariantError, get_variant
-
     try:
         variant = variant or get_variant(record.variant)
         options = variant.resolve_options(record.rules)

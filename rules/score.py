@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from paipu.rules.melds import Meld, MeldError
+from paipu.rules.registry import VariantError, get_variant, variant_ids
 from paipu.rules.tiles import (
     EAST,
     NORTH,
@@ -24,7 +25,6 @@ from paipu.rules.tiles import (
     tile_name,
     tile_names,
 )
-from paipu.rules.variants import VariantError, get_variant
 
 FLAG_NAMES = ("last_tile", "kong_replacement", "robbing_kong", "last_of_kind")
 
@@ -108,7 +108,7 @@ class ScoreRequest:
                 raise RequestError(f"missing field {required!r}")
         variant = obj["variant"]
         if not isinstance(variant, str):
-            raise RequestError("'variant' must be a variant id such as \"mcr\"")
+            raise RequestError(f"'variant' must be a variant id ({', '.join(variant_ids())})")
         seat = _int(obj, "seat", 0)
         dealer = _int(obj, "dealer", 0)
         from_seat = obj.get("from")

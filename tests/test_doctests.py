@@ -25,6 +25,7 @@ REPO = Path(__file__).resolve().parents[1]
 #: Package name → its folder in the repository (pyproject.toml's package-dir).
 PACKAGES = {
     "paipu.rules": "rules",
+    "paipu.selfplay": "selfplay",
     "paipu.parsers": "parsers",
     "paipu.pipeline": "pipeline",
     "paipu.reports": "reports",
@@ -136,8 +137,10 @@ def test_docstring_examples(results: dict[str, dict], module_name: str) -> None:
 
 def test_the_examples_of_the_compiled_modules_are_counted(results: dict[str, dict]) -> None:
     from paipu.rules.native import MODULES as COMPILED
+    from paipu.rules.native import SELFPLAY_MODULES
 
     names = [f"paipu.rules.{name}" for name in COMPILED]
+    names += [f"paipu.selfplay.{name}" for name in SELFPLAY_MODULES]
     ran = sum(results[name].get("attempted", 0) for name in names)
     held = sum(examples_in_source(name) for name in names)
     assert ran == held > 0, f"{ran} of the {held} examples of the compiled modules ran"

@@ -29,6 +29,7 @@ from paipu.pipeline.simulate import (
     simulate as run_simulation,
 )
 from paipu.rules.variants import VariantError, get_variant
+from paipu.selfplay import scenarios as scenarios_of
 
 
 def simulate(
@@ -89,7 +90,7 @@ def simulate(
         spec = get_variant(variant)
         options = json.loads(rules) if rules else {}
         spec.resolve_options(options)
-        scenarios = spec.scenarios(scenario) if scenario else ()
+        scenarios = scenarios_of(spec, scenario) if scenario else ()
     except (VariantError, json.JSONDecodeError, ValueError) as exc:
         err_console.print(f"paipu simulate: {exc}")
         raise typer.Exit(EXIT_USAGE) from None

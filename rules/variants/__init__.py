@@ -1,31 +1,33 @@
-"""The variant registry (玩法): each variant is a TOML file of data plus a small module.
+"""The variant base class (玩法): what a variant is asked by scoring, the replay and self-play.
 
-``rules/variants/<id>.toml`` holds the tile set, hand size, allowed calls and shapes, the
-minimum, the named options with their defaults, and the fan table. ``rules/variants/<id>.py``
-defines a :class:`Variant` subclass registered with :func:`register`; it adds only what
-cannot be data: the fan evaluator, the settlement, special events.
-
->>> variant = get_variant("mcr")
->>> variant.spec.name_zh, variant.spec.players, variant.spec.min_fan
-('国标麻将', 4, 8)
->>> variant.resolve_options({"base_points": 10})["base_points"]
-10
+Each variant is a folder ``rules/variants/<id>/`` (see :mod:`paipu.rules.registry`): its
+TOML data, and an ``__init__.py`` defining a :class:`Variant` subclass registered with
+:func:`register`, which adds only what cannot be data: the fan evaluator, the settlement,
+special events. Beside it the variant keeps its own modules (``fans.py``,
+``settlement.py``, ``events.py`` …); what several variants share is a mechanic
+(:mod:`paipu.rules.mechanics`).
 """
 
 from __future__ import annotations
 
-import importlib
-import random
-import tomllib
 from abc import ABC, abstractmethod
-from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, replace
-from functools import cache
-from importlib.resources import files
-from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from paipu.rules.fans import FanTable
+from paipu.rules.registry import (
+    Options,
+    OptionSpec,
+    VariantError,
+    VariantSpec,
+    get_variant,
+    register,
+    toml_path,
+    variant_ids,
+    variants_dir,
+)
+from paipu.rules.replay import Phase, Table
+from paipu.rules.score import RequestError, ScoreAnswer
 from paipu.rules.shanten import Shape, waits
 from paipu.rules.tiles import EAST, Tile, standard_set
 from paipu.rules.wall import SharedWall, Wall
@@ -34,110 +36,22 @@ if TYPE_CHECKING:
     from paipu.rules.events import Event, Win
     from paipu.rules.melds import MeldKind
     from paipu.rules.record import HandRecord
-    from paipu.rules.replay import HandOutcome, ReplayTable, Table
-    from paipu.rules.score import ScoreAnswer, ScoreRequest, WinFlags
-    from paipu.rules.selfplay import HandSetup, Scenario
+    from paipu.rules.replay import HandOutcome, ReplayTable
+    from paipu.rules.score import ScoreRequest, WinFlags
+    from paipu.rules.selfplay import HandSetup
 
-
-class VariantError(ValueError):
-    """An unknown variant or option, or a variant whose data is inconsistent."""
-
-
-@dataclass(frozen=True, slots=True)
-class OptionSpec:
-    """A named rule option (玩法选项) with its default and what it means."""
-
-    name: str
-    default: Any
-    doc: str
-    choices: tuple[Any, ...] | None = None
-
-    def check(self, value: Any) -> Any:
-        if self.choices is not None and not any(  # true is not 1, nor 4.0 a 4
-            value == c and type(value) is type(c) for c in self.choices
-        ):
-            allowed = ", ".join(map(repr, self.choices))
-            raise VariantError(f"option {self.name!r} must be one of {allowed}, not {value!r}")
-        if self.choices is None and type(value) is not type(self.default):
-            kind = type(self.default).__name__
-            raise VariantError(f"option {self.name!r} must be a {kind}, not {value!r}")
-        return value
-
-
-class Options(Mapping[str, Any]):
-    """Resolved option values: the variant's defaults with a log's ``rules`` applied."""
-
-    __slots__ = ("_values",)
-
-    def __init__(self, values: Mapping[str, Any]) -> None:
-        self._values = dict(values)
-
-    def __getitem__(self, key: str) -> Any:
-        return self._values[key]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._values)
-
-    def __len__(self) -> int:
-        return len(self._values)
-
-    def __repr__(self) -> str:
-        return f"Options({self._values!r})"
-
-
-@dataclass(frozen=True)
-class VariantSpec:
-    """The data half of a variant, read from its TOML file."""
-
-    id: str
-    name_zh: str
-    name_en: str
-    players: int
-    hand_size: int
-    tiles: Mapping[str, Any]
-    calls: tuple[str, ...]
-    shapes: tuple[str, ...]
-    min_fan: int
-    multiple_wins: bool
-    options: Mapping[str, OptionSpec]
-    fans: FanTable
-    raw: Mapping[str, Any]
-
-    @classmethod
-    def load(cls, variant_id: str) -> VariantSpec:
-        path = variants_dir() / f"{variant_id}.toml"
-        try:
-            data = tomllib.loads(path.read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            raise VariantError(
-                f"unknown variant {variant_id!r} (known: {', '.join(variant_ids())})"
-            ) from None
-        if data.get("id") != variant_id:
-            raise VariantError(f"{path.name}: id {data.get('id')!r} does not match the file name")
-        options = {
-            name: OptionSpec(
-                name,
-                spec["default"],
-                spec.get("doc", ""),
-                tuple(spec["choices"]) if "choices" in spec else None,
-            )
-            for name, spec in data.get("options", {}).items()
-        }
-        return cls(
-            id=variant_id,
-            name_zh=data["name_zh"],
-            name_en=data["name_en"],
-            players=int(data["players"]),
-            hand_size=int(data["hand_size"]),
-            tiles=data.get("tiles", {}),
-            calls=tuple(data.get("calls", ())),
-            shapes=tuple(data.get("shapes", ("standard",))),
-            min_fan=int(data.get("min_fan", 0)),
-            multiple_wins=bool(data.get("multiple_wins", False)),
-            options=options,
-            fans=FanTable.from_rows(data.get("fans", [])),
-            raw=data,
-        )
+__all__ = [
+    "OptionSpec",
+    "Options",
+    "Variant",
+    "VariantError",
+    "VariantSpec",
+    "get_variant",
+    "register",
+    "toml_path",
+    "variant_ids",
+    "variants_dir",
+]
 
 
 class Variant(ABC):
@@ -145,9 +59,17 @@ class Variant(ABC):
 
     id: ClassVar[str]
     spec: VariantSpec
+    #: Named sets of prepared deals for ``paipu simulate --scenario`` (data of the variant;
+    #: :func:`paipu.selfplay.scenarios` reads them).
+    scenario_sets: ClassVar[Mapping[str, Any]] = {}
 
     def __init__(self) -> None:
         self.spec = VariantSpec.load(self.id)
+
+    def keeps_default(self, hook: str) -> bool:
+        """Whether this variant keeps the base class's replay hook named ``hook`` (the replay
+        table then runs the default behaviour inline, off the per-event path)."""
+        return getattr(type(self), hook) is getattr(Variant, hook)
 
     def resolve_options(self, rules: Mapping[str, Any] | None = None) -> Options:
         """Defaults overridden by ``rules``; an unknown option is an error."""
@@ -182,17 +104,8 @@ class Variant(ABC):
     # The replay state machine (rules/replay.py) asks the variant through these; the
     # defaults describe a plain game: one shared wall, one winner, the win's deltas.
 
-    # -------------------------------------------------------------- self-play hooks
-
-    def self_play(self, rng: random.Random, setup: HandSetup, options: Options) -> HandOutcome:
-        """Play one hand with bots (``paipu simulate``) through this variant's replay table,
-        which checks every event as it is played; the outcome's record has its full wall
-        (its ``result`` is filled in by the caller from the outcome)."""
-        raise VariantError(f"{self.id} has no simulator yet")
-
-    def scenarios(self, name: str) -> tuple[Scenario, ...]:
-        """Prepared deals for ``--scenario``: a named set of the variant or a JSON file."""
-        raise VariantError(f"{self.id} has no scenario {name!r}")
+    # -------------------------------------------------------------- the next hand
+    # Self-play (paipu.selfplay) plays hands; the rules say who deals the next one.
 
     def next_setup(self, setup: HandSetup, outcome: HandOutcome) -> HandSetup:
         """Who deals the next hand and in which round: by default the deal passes to the
@@ -205,8 +118,6 @@ class Variant(ABC):
 
     def new_table(self, record: HandRecord, options: Options) -> ReplayTable:
         """The state machine that replays a hand of this variant."""
-        from paipu.rules.replay import Table
-
         return Table(record, self, options)
 
     def replay_wall(self, record: HandRecord, options: Options) -> Wall:
@@ -275,8 +186,6 @@ class Variant(ABC):
         )
 
     def replay_score_request(self, request: ScoreRequest, options: Options) -> ScoreAnswer:
-        from paipu.rules.score import RequestError, ScoreAnswer
-
         try:
             return self.score(request, options)
         except RequestError as exc:
@@ -292,8 +201,6 @@ class Variant(ABC):
     def replay_exhausted(self, table: Table) -> bool:
         """An exhaustive draw (荒庄): the last discard went unclaimed and no one can draw, or
         a flower drawn as the last tile has nothing left to replace it."""
-        from paipu.rules.replay import Phase
-
         if table.phase is Phase.REPLACE:  # a flower or kong on the last tile: no replacement
             return not table.wall.can_replace(table.turn)
         if table.phase is not Phase.CLAIM:
@@ -311,44 +218,3 @@ class Variant(ABC):
     def replay_special(self, table: Table, event: Event) -> None:
         """Events beyond draws, discards, calls and wins (void, bird, …)."""
         raise table.fail(event, f"{type(event).kind} events are not handled by {self.id}")
-
-
-_V = TypeVar("_V", bound=type[Variant])
-_REGISTRY: dict[str, type[Variant]] = {}
-
-
-def register(cls: _V) -> _V:
-    """Class decorator: make a :class:`Variant` subclass available under its ``id``."""
-    _REGISTRY[cls.id] = cls
-    return cls
-
-
-@cache
-def variants_dir() -> Path:
-    """The folder of the variants' TOML files (package data).
-
-    Found from ``paipu.rules``, which is never compiled: a module compiled by mypyc and
-    imported by another does not know where its file lies (``__file__``, ``__spec__``),
-    and :mod:`paipu.rules.fans.mcr`, which is compiled, reads its fan table from here.
-    """
-    return Path(str(files("paipu.rules"))) / "variants"
-
-
-def variant_ids() -> list[str]:
-    """Ids of every variant that has a TOML file."""
-    return sorted(p.stem for p in variants_dir().glob("*.toml"))
-
-
-@cache
-def get_variant(variant_id: str) -> Variant:
-    """The registered variant with this id, loading its module on first use."""
-    if variant_id not in _REGISTRY:
-        if variant_id not in variant_ids():
-            raise VariantError(
-                f"unknown variant {variant_id!r} (known: {', '.join(variant_ids())})"
-            )
-        importlib.import_module(f"{__name__}.{variant_id}")
-    try:
-        return _REGISTRY[variant_id]()
-    except KeyError:
-        raise VariantError(f"variant {variant_id!r} has data but no rules module") from None

@@ -28,8 +28,8 @@ from paipu.rules.events import (
     Win,
 )
 from paipu.rules.record import HandRecord
-from paipu.rules.settlement import mcr_win_deltas
 from paipu.rules.tiles import parse_tile, parse_tiles
+from paipu.rules.variants.mcr.settlement import mcr_win_deltas
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "botzone"
 HANDMADE = FIXTURES / "handmade.txt"

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from paipu.parsers import Parsed, Rejected, units
 from paipu.parsers.paipu import MAX_LINE_BYTES, bounded_lines, parse_line, read_paipu
-from paipu.pipeline.ingest import INTERNAL_ERROR, Task, ingest, process
+from paipu.pipeline.ingest import INTERNAL_ERROR, Task, ingest, process_in_memory
 
 DATA = Path(__file__).parents[2] / "data"
 
@@ -126,8 +126,8 @@ HOSTILE = _hostile_lines()
 
 def test_every_hostile_line_is_a_rejection_never_a_traceback() -> None:
     units = tuple((n, line) for n, (_, line) in enumerate(HOSTILE, 1))
-    chunk = process(Task("paipu", "hostile.jsonl", units, 0))
-    rejects = chunk.tables["rejects"].to_pylist()
+    chunk = process_in_memory(Task("paipu", "hostile.jsonl", units, 0))
+    rejects = chunk["rejects"].to_pylist()
     internal = [r for r in rejects if INTERNAL_ERROR in r["reason"]]
     assert not internal, internal[:3]
     rejected_lines = {r["line"] for r in rejects}
@@ -135,8 +135,8 @@ def test_every_hostile_line_is_a_rejection_never_a_traceback() -> None:
     loaded = {
         HOSTILE[line - 1][0]: verdict
         for line, verdict in zip(
-            chunk.tables["hands"].column("source_line").to_pylist(),
-            chunk.tables["hands"].column("verdict").to_pylist(),
+            chunk["hands"].column("source_line").to_pylist(),
+            chunk["hands"].column("verdict").to_pylist(),
             strict=True,
         )
     }
@@ -272,8 +272,8 @@ def test_a_rule_option_of_the_wrong_type_is_rejected(value: Any) -> None:
     """``"birds": true`` is not 1 bird (Python's True == 1), nor 1.0 one."""
     obj = {**_first("changsha"), "rules": {"birds": value}}
     units = ((1, json.dumps(obj)),)
-    chunk = process(Task("paipu", "r.jsonl", units, 0))
-    [reject] = chunk.tables["rejects"].to_pylist()
+    chunk = process_in_memory(Task("paipu", "r.jsonl", units, 0))
+    [reject] = chunk["rejects"].to_pylist()
     assert reject["reason"].startswith("option 'birds' must be one of 0, 1, 2, 4, 6, not ")
 
 

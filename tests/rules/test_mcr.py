@@ -10,10 +10,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from paipu.rules.decompose import standard_decompositions
-from paipu.rules.samples import SHAPES, random_request, random_requests
 from paipu.rules.score import ScoreRequest, score, score_json
-from paipu.rules.settlement import mcr_win_deltas
 from paipu.rules.tiles import counts
+from paipu.rules.variants.mcr.samples import SHAPES, random_request, random_requests
+from paipu.rules.variants.mcr.settlement import mcr_win_deltas
 
 
 def _request(hand: str, win: str, **fields: object) -> dict[str, object]:
@@ -30,7 +30,7 @@ def _fans(answer: object) -> dict[str, int]:
 @pytest.fixture(scope="module")
 def reference():
     pytest.importorskip("MahjongGB", reason="pymahjonggb (the reference calculator) not installed")
-    from paipu.rules.fans.mcr_reference import load_calculator
+    from paipu.rules.variants.mcr.reference import load_calculator
 
     return load_calculator()
 
@@ -45,7 +45,7 @@ AGREEMENT_SEEDS = (2026, 2027)
 def test_agrees_with_reference_fan_by_fan(reference, shape: str, seed: int) -> None:
     """A CI-sized sample (8,000 standard hands, 3,000 of each other shape);
     benchmarks/mcr_agreement.py runs 100,000 hands of each shape."""
-    from paipu.rules.fans.mcr_reference import reference_score
+    from paipu.rules.variants.mcr.reference import reference_score
 
     n = 4000 if shape == "standard" else 1500
     disagreements = []
@@ -63,7 +63,7 @@ def test_agrees_with_reference_fan_by_fan(reference, shape: str, seed: int) -> N
 
 def test_tie_between_decompositions_follows_the_reference(reference) -> None:
     """112233m: seven pairs or 123m twice; the reference keeps the standard reading."""
-    from paipu.rules.fans.mcr_reference import reference_score
+    from paipu.rules.variants.mcr.reference import reference_score
 
     request = ScoreRequest.from_json(_request("1122335566778p", "8p", **{"from": 0}))
     ref = reference_score(reference, request)
@@ -276,9 +276,9 @@ def test_fast_request_check_agrees_with_the_full_check(seed: int) -> None:
     from dataclasses import replace
 
     from paipu.rules.melds import Meld
+    from paipu.rules.request_checks import _plainly_valid, check_request
     from paipu.rules.score import RequestError, WinFlags
     from paipu.rules.variants import get_variant
-    from paipu.rules.variants.mcr import _plainly_valid, check_request
 
     spec = get_variant("mcr").spec
     args = (spec.players, spec.hand_size, spec.calls)

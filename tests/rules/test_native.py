@@ -53,8 +53,8 @@ def run_simulation(pure: bool) -> tuple[str, str]:
 def test_the_build_compiled_the_engine_and_it_is_used() -> None:
     """The package was built with its compiled modules, and they are current."""
     assert paipu.rules.ENGINE == "compiled"
-    for name in native.MODULES:
-        module = importlib.import_module(f"paipu.rules.{name}")
+    for name, _ in native.compiled_sources(Path(native.__file__).parent):
+        module = importlib.import_module(name)
         assert module.__file__ is not None and module.__file__.endswith(SUFFIX), name
 
 
@@ -68,50 +68,63 @@ def test_compiled_and_plain_python_engines_write_the_same_bytes() -> None:
 
 
 def fake_build(directory: Path) -> None:
-    """Sources of every compiled module, a compiled file for each, and their digest."""
-    for name in native.MODULES:
-        source = native.module_path(directory, name)
+    """Sources of every compiled module, a compiled file for each, and their digest;
+    ``directory`` stands for ``paipu/rules`` (self-play's modules go beside it)."""
+    for (name, source), (_, compiled) in zip(
+        native.compiled_sources(directory), native.compiled_sources(directory, SUFFIX), strict=True
+    ):
         source.parent.mkdir(parents=True, exist_ok=True)
         source.write_text(f"# {name}\n")
-        native.module_path(directory, name, SUFFIX).write_bytes(b"\0")
+        compiled.write_bytes(b"\0")
     (directory / native.DIGEST_FILE).write_text(native.source_digest(directory) + "\n")
 
 
 def test_a_current_build_is_compiled(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv(native.PURE_ENV, raising=False)
-    fake_build(tmp_path)
-    assert native.state(tmp_path) == "compiled"
+    fake_build(tmp_path / "rules")
+    assert native.state(tmp_path / "rules") == "compiled"
 
 
+@pytest.mark.parametrize(
+    ("folder", "name"),
+    [("rules", native.MODULES[-1]), ("selfplay", native.SELFPLAY_MODULES[0])],
+    ids=["rules", "selfplay"],
+)
 def test_an_edited_source_makes_the_build_stale(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, folder: str, name: str
 ) -> None:
     monkeypatch.delenv(native.PURE_ENV, raising=False)
-    fake_build(tmp_path)
-    source = native.module_path(tmp_path, native.MODULES[-1])
+    fake_build(tmp_path / "rules")
+    source = native.module_path(tmp_path / folder, name)
     source.write_text(source.read_text() + "# edited\n")
-    assert native.state(tmp_path) == "stale"
-    (tmp_path / native.DIGEST_FILE).unlink()
-    assert native.state(tmp_path) == "stale"
+    assert native.state(tmp_path / "rules") == "stale"
+    (tmp_path / "rules" / native.DIGEST_FILE).unlink()
+    assert native.state(tmp_path / "rules") == "stale"
 
 
 def test_pure_python_when_nothing_is_compiled_or_when_asked(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.delenv(native.PURE_ENV, raising=False)
-    assert native.state(tmp_path) == "pure"
-    fake_build(tmp_path)
+    assert native.state(tmp_path / "rules") == "pure"
+    fake_build(tmp_path / "rules")
     monkeypatch.setenv(native.PURE_ENV, "1")
-    assert native.state(tmp_path) == "pure"
+    assert native.state(tmp_path / "rules") == "pure"
     monkeypatch.setenv(native.PURE_ENV, "0")
-    assert native.state(tmp_path) == "compiled"
+    assert native.state(tmp_path / "rules") == "compiled"
 
 
 def test_the_digest_covers_every_compiled_source() -> None:
     directory = Path(native.__file__).parent
     digest = hashlib.sha256()
-    for name in native.MODULES:
-        digest.update(name.encode() + b"\0" + native.module_path(directory, name).read_bytes())
+    sources = native.compiled_sources(directory)
+    assert {name for name, _ in sources} >= {
+        "paipu.rules.replay",
+        "paipu.selfplay.loop",
+        "paipu.selfplay.bots.core",
+    }
+    for name, source in sources:
+        digest.update(name.encode() + b"\0" + source.read_bytes())
     assert native.source_digest(directory) == digest.hexdigest()
 
 
@@ -124,8 +137,8 @@ def test_a_stale_build_runs_the_sources_and_says_so(tmp_path: Path) -> None:
         "from paipu.rules import native\n"
         "native.state = lambda directory=None: 'stale'\n"
         "native.use_current_code()\n"
-        "import paipu.rules.bots, paipu.rules.shanten\n"
-        "print(paipu.rules.bots.__file__, paipu.rules.shanten.__file__)\n"
+        "import paipu.selfplay.bots.core, paipu.rules.shanten\n"
+        "print(paipu.selfplay.bots.core.__file__, paipu.rules.shanten.__file__)\n"
     )
     done = run_python(script)
     assert all(path.endswith(".py") for path in done.stdout.split())

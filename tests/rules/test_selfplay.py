@@ -16,19 +16,21 @@ from paipu.parsers import Parsed
 from paipu.parsers.paipu import parse_line
 from paipu.pipeline.cli import app
 from paipu.pipeline.simulate import DEFAULT_PLAYERS, game_jobs, seat_players, simulate
-from paipu.rules.bots import make_bots
-from paipu.rules.mahjong_selfplay import (
+from paipu.rules.record import HandRecord
+from paipu.rules.replay import replay
+from paipu.rules.selfplay import HandSetup, Scenario, Style, hand_rng
+from paipu.rules.tiles import FLOWER_FIRST, parse_tiles
+from paipu.rules.variants import VariantError, get_variant
+from paipu.selfplay import play_hand
+from paipu.selfplay import scenarios as scenarios_of
+from paipu.selfplay.bots.core import make_bots
+from paipu.selfplay.loop import (
     Deal,
     HandHooks,
     ScenarioError,
     SelfPlayHand,
     deal_tiles,
 )
-from paipu.rules.record import HandRecord
-from paipu.rules.replay import replay
-from paipu.rules.selfplay import HandSetup, Scenario, Style, hand_rng
-from paipu.rules.tiles import FLOWER_FIRST, parse_tiles
-from paipu.rules.variants import VariantError, get_variant
 
 VARIANT = "mcr"
 HANDS = 256
@@ -186,10 +188,10 @@ def test_seats_get_the_pool_styles() -> None:
 def test_mcr88_scenarios_end_in_each_88_fan_hand(dealer: int) -> None:
     variant = get_variant(VARIANT)
     options = variant.resolve_options()
-    scenarios = variant.scenarios("mcr-88")
+    scenarios = scenarios_of(variant, "mcr-88")
     assert tuple(s.name for s in scenarios) == MCR_88
     for scenario in scenarios:
-        outcome = variant.self_play(hand_rng(1, 0, dealer), _setup(scenario, dealer), options)
+        outcome = play_hand(variant, hand_rng(1, 0, dealer), _setup(scenario, dealer), options)
         assert outcome.verdict == "unrecorded" and not outcome.problems
         (win,) = outcome.wins
         assert win.seat == dealer and win.from_seat is None
@@ -202,7 +204,7 @@ def test_mcr88_scenarios_end_in_each_88_fan_hand(dealer: int) -> None:
 
 
 def test_scenarios_run_through_the_pipeline() -> None:
-    scenarios = get_variant(VARIANT).scenarios("mcr-88")
+    scenarios = scenarios_of(get_variant(VARIANT), "mcr-88")
     lines = _lines(7, seed=2, scenarios=scenarios)
     for line, name in zip(lines, MCR_88, strict=True):
         record = _record(line)
@@ -226,10 +228,10 @@ def test_scenario_file(tmp_path: Path) -> None:
         encoding="utf-8",
     )
     variant = get_variant(VARIANT)
-    first, second = variant.scenarios(str(path))
+    first, second = scenarios_of(variant, str(path))
     assert first == Scenario("nine gates", 1, tuple(parse_tiles("1112345678999p")), (17,))
     assert second.seat == 0 and second.draws == ()
-    outcome = variant.self_play(random.Random(5), _setup(first), variant.resolve_options())
+    outcome = play_hand(variant, random.Random(5), _setup(first), variant.resolve_options())
     assert replay(outcome.record).verdict == "unrecorded"
     assert outcome.record.deal[1] == first.hand  # seat 1 counts from the dealer, seat 0
     (win,) = outcome.wins
@@ -252,9 +254,9 @@ def test_bad_scenarios_are_usage_errors(tmp_path: Path, content: str, message: s
     path = tmp_path / "bad.json"
     path.write_text(content, encoding="utf-8")
     with pytest.raises(ScenarioError, match=message):
-        get_variant(VARIANT).scenarios(str(path))
+        scenarios_of(get_variant(VARIANT), str(path))
     with pytest.raises(VariantError, match="no scenario set"):
-        get_variant(VARIANT).scenarios("no-such-set")
+        scenarios_of(get_variant(VARIANT), "no-such-set")
 
 
 # ---------------------------------------------------------------- the engine

@@ -18,7 +18,13 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from paipu.rules.events import decode
-from paipu.rules.mahjong_selfplay import (
+from paipu.rules.melds import MeldKind
+from paipu.rules.record import HandRecord
+from paipu.rules.replay import HandOutcome, replay
+from paipu.rules.selfplay import HandSetup, Style
+from paipu.rules.tiles import Tile, parse_tile, parse_tiles, standard_set, tile_names
+from paipu.rules.variants import get_variant
+from paipu.selfplay.loop import (
     Claim,
     ClaimKind,
     Deal,
@@ -29,13 +35,7 @@ from paipu.rules.mahjong_selfplay import (
     _draw_position,
     _undrawn,
 )
-from paipu.rules.melds import MeldKind
-from paipu.rules.record import HandRecord
-from paipu.rules.regional_selfplay import RegionalPlay
-from paipu.rules.replay import HandOutcome, replay
-from paipu.rules.selfplay import HandSetup, Style
-from paipu.rules.tiles import Tile, parse_tile, parse_tiles, standard_set, tile_names
-from paipu.rules.variants import get_variant
+from paipu.selfplay.regional import RegionalPlay
 
 PLAYERS = ["Ann", "Bo", "Chen", "Dai"]
 

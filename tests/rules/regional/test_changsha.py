@@ -12,11 +12,12 @@ import pytest
 from regional_helpers import Scripted, apply_all, ev, record, request, scripted_hand, t
 
 from paipu.rules.events import Discard
+from paipu.rules.mechanics.birds import BirdMode
 from paipu.rules.replay import RuleViolation, replay
 from paipu.rules.score import score_json
 from paipu.rules.selfplay import HandSetup, Style
-from paipu.rules.settlement import BirdMode, changsha_win_deltas
 from paipu.rules.variants import get_variant
+from paipu.rules.variants.changsha.settlement import changsha_win_deltas
 
 V = "changsha"
 BONUS = {"dealer_bonus": True}

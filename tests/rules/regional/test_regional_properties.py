@@ -7,23 +7,23 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from paipu.rules.mechanics.birds import BirdMode
+from paipu.rules.mechanics.kong_money import kong_payments
 from paipu.rules.melds import MeldKind
 from paipu.rules.replay import replay
 from paipu.rules.score import score_json
 from paipu.rules.selfplay import HandSetup, Style, hand_rng
-from paipu.rules.settlement import (
-    BirdMode,
-    SelfDrawBonus,
-    changsha_win_deltas,
-    kong_payments,
-    sichuan_exhaustive_payments,
-    sichuan_win_deltas,
-    start_win_deltas,
-    transfers,
-    zhuanzhuan_win_deltas,
-)
+from paipu.rules.settlement import transfers
 from paipu.rules.tiles import tile_names
 from paipu.rules.variants import get_variant
+from paipu.rules.variants.changsha.settlement import changsha_win_deltas, start_win_deltas
+from paipu.rules.variants.sichuan.settlement import (
+    SelfDrawBonus,
+    sichuan_exhaustive_payments,
+    sichuan_win_deltas,
+)
+from paipu.rules.variants.zhuanzhuan.settlement import zhuanzhuan_win_deltas
+from paipu.selfplay import play_hand
 
 SEATS = st.integers(0, 3)
 BIRDS = st.lists(st.integers(0, 26), max_size=6)
@@ -261,7 +261,7 @@ def test_tiles_are_conserved_through_whole_hands(case) -> None:
         dealer=dealer,
         rules=rules,
     )
-    outcome = variant.self_play(hand_rng(seed, 0, 0), setup, options)
+    outcome = play_hand(variant, hand_rng(seed, 0, 0), setup, options)
     checked = replay(outcome.record, check=True)  # invariants after every event
     assert checked.deltas == outcome.deltas
     assert sum(checked.deltas) == 0

@@ -12,8 +12,8 @@ from regional_helpers import Scripted, apply_all, ev, record, request, scripted_
 from paipu.rules.replay import RuleViolation
 from paipu.rules.score import score_json
 from paipu.rules.selfplay import HandSetup, Style
-from paipu.rules.settlement import zhuanzhuan_win_deltas
 from paipu.rules.variants import get_variant
+from paipu.rules.variants.zhuanzhuan.settlement import zhuanzhuan_win_deltas
 
 V = "zhuanzhuan"
 PLAIN = "123m456m789m11p46p"  # ready on 5p, any pair

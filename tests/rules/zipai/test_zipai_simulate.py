@@ -20,6 +20,7 @@ from paipu.rules.record import HandRecord
 from paipu.rules.replay import replay
 from paipu.rules.selfplay import HandSetup, Style, hand_rng
 from paipu.rules.variants import get_variant
+from paipu.selfplay import play_hand
 
 VARIANT = "zipai_chenzhou"
 
@@ -109,7 +110,7 @@ def test_two_and_four_players(rules: dict) -> None:
     )
     outcomes: Counter[str] = Counter()
     for hand in range(30):
-        outcome = variant.self_play(hand_rng(3, 0, hand), setup, options)
+        outcome = play_hand(variant, hand_rng(3, 0, hand), setup, options)
         again = replay(HandRecord.from_json(outcome.record.to_json()))
         assert (again.outcome, again.deltas) == (outcome.outcome, outcome.deltas)
         assert len(outcome.record.deal) == n

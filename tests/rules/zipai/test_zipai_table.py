@@ -18,7 +18,7 @@ from paipu.rules.events import EventError, decode
 from paipu.rules.melds import MeldKind
 from paipu.rules.replay import RuleViolation, replay
 from paipu.rules.tiles import parse_tile
-from paipu.rules.zipai.table import Phase
+from paipu.rules.variants.zipai_chenzhou.table import Phase
 
 DRAW = ["draw", 0, "1d"]
 

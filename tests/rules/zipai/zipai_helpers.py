@@ -10,7 +10,7 @@ from paipu.rules.events import decode
 from paipu.rules.record import HandRecord
 from paipu.rules.replay import HandOutcome
 from paipu.rules.tiles import tile_names
-from paipu.rules.zipai.cards import ALL_CARDS, COPIES, parse_cards
+from paipu.rules.variants.zipai_chenzhou.cards import ALL_CARDS, COPIES, parse_cards
 
 VARIANT = "zipai_chenzhou"
 

@@ -1,0 +1,491 @@
+"""Bots for the regional games (长沙, 转转, 四川): cheap, rule-abiding, and going for the hand
+types their game pays for.
+
+A :class:`RegionalBot` plays one seat through a :class:`~paipu.selfplay.loop.SeatView`.
+
+* **Win** whenever the rules allow it — except that an aggressive Hunan bot lets an early,
+  cheap win on a discard pass to wait for a self-draw (which pays every seat); the replay
+  then locks it out of discard wins until its next draw (漏胡).
+* **定缺** (Sichuan): the suit it holds fewest of (least useful on a tie); it discards that
+  suit first, as the rules demand, and never claims it.
+* **Discards** lower a *plan distance*, the least over the plans the game pays for of
+  ``distance − bonus``: plain shanten (with seven pairs where allowed); one suit (清一色:
+  tiles off the suit must go); all pungs (碰碰胡 / 对对胡); seven pairs; in Changsha all
+  2/5/8 (将将胡), and a 2/5/8 pair for small wins. Ties go to the least useful tile, or
+  for a wary bot the least dangerous. A ready hand keeps the discard with the most live
+  waits that are legal wins as the scorer counts them.
+* **Calls** (pong, chi in Changsha, kong) when they shorten the plan distance by the
+  style's margin; kongs (which earn money in Sichuan and Zhuanzhuan) when they keep the
+  shape.
+* **开杠** (Changsha): reveals two tiles after a kong when ready; **要海底**: takes the last
+  tile when ready.
+* **Defence**: a bot far from ready folds against an opponent with three melds (or late in
+  the hand) by discarding tiles that opponent discarded itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any
+
+from paipu.rules.fans.regional import SUIT_LETTERS, SUIT_SIZE, is_jiang, suit
+from paipu.rules.melds import Meld, MeldKind
+from paipu.rules.registry import VariantError
+from paipu.rules.selfplay import Style
+from paipu.rules.shanten import Shape, shanten, waits
+from paipu.rules.tiles import Tile
+from paipu.selfplay.bots.core import keep_value
+from paipu.selfplay.loop import (
+    DISCARD_ACTIONS,
+    Claim,
+    ClaimKind,
+    SeatView,
+    TurnAction,
+    TurnKind,
+)
+
+if TYPE_CHECKING:
+    from paipu.rules.variants import Options, Variant
+
+SUITS = 3
+COPIES = 4
+NO_HONOURS: frozenset[Tile] = frozenset()
+#: A bot passes an early cheap discard win only with this many tiles still in the wall...
+PASS_TILES_LEFT = 32
+#: ... and this many live copies of its waits.
+PASS_LIVE_WAITS = 4
+#: Threat above which a bot far from ready folds.
+FOLD_MELDS = 3
+LATE_DISCARDS = 12
+JIANG_PAIR_VALUE = 1.2  # keeping a 2/5/8 pair where small wins need one
+OFF_PLAN = 10.0  # among equal distances a tile against the plan goes first
+UNUSED = 99.0
+SUIT_OF = tuple(t // SUIT_SIZE for t in range(27))
+JIANG = tuple(is_jiang(t) for t in range(27))
+
+
+class Plan(StrEnum):
+    """A hand type the bot steers towards."""
+
+    PLAIN = "plain"  # whatever the shape gives
+    FLUSH = "flush"  # 清一色
+    PUNGS = "pungs"  # 碰碰胡 / 对对胡
+    PAIRS = "pairs"  # 七对 / 七小对
+    JIANG = "jiang"  # 将将胡: every tile a 2, 5 or 8
+
+
+@dataclass(frozen=True, slots=True)
+class BotRules:
+    """What the game's rules and payouts mean for a bot."""
+
+    chi: bool = False
+    seven_pairs: bool = False
+    void: bool = False  # Sichuan 定缺
+    jiang_pair: bool = False  # Changsha: a small win needs a 2/5/8 pair
+    bonuses: tuple[tuple[Plan, float], ...] = ()  # what each plan is worth, in shanten
+    pass_cheap_wins: bool = False  # Hunan: an aggressive bot may let a cheap discard win pass
+    cheap_total: int = 1  # a win worth this or less is cheap
+    added_kong_on_draw: bool = False  # Zhuanzhuan: 补杠 only on the tile just drawn
+    likes_kongs: bool = False  # kongs earn money (Sichuan, Zhuanzhuan)
+    haidi_discard: bool = False  # Changsha: the 海底 tile, if it does not win, is discarded
+
+
+@dataclass(frozen=True, slots=True)
+class StyleParams:
+    fold: bool  # folds at all
+    fold_distance: int  # ... when at least this far from ready
+    call_margin: float  # a call must shorten the plan distance by more than this
+    safety: float  # weight of danger among discards of equal distance
+
+
+STYLE_PARAMS = {
+    Style.AGGRESSIVE: StyleParams(False, 9, -0.01, 0.0),
+    Style.BALANCED: StyleParams(True, 3, 0.4, 0.5),
+    Style.DEFENSIVE: StyleParams(True, 2, 0.9, 2.0),
+}
+
+
+def rules_for(variant: Variant, options: Options) -> BotRules:
+    """The bot's view of a variant's rules: the ``[bot]`` table of its TOML, whose values
+    are the :class:`BotRules` fields; a value ``{option = "name"}`` (or ``{not_option =
+    "name"}``) is that option's value (or its negation), ``bonuses`` a table of plan → worth.
+    """
+    fields: dict[str, Any] = {}
+    for name, raw in variant.spec.raw.get("bot", {}).items():
+        if name == "family":  # which bots (paipu.selfplay.family), not how they play
+            continue
+        value = raw
+        if isinstance(raw, Mapping) and "option" in raw:
+            value = bool(options[raw["option"]])
+        elif isinstance(raw, Mapping) and "not_option" in raw:
+            value = not options[raw["not_option"]]
+        elif name == "bonuses":
+            value = tuple((Plan(plan), float(worth)) for plan, worth in raw.items())
+        fields[name] = value
+    try:
+        return BotRules(**fields)
+    except TypeError as exc:
+        raise VariantError(f"{variant.id}.toml [bot]: {exc}") from None
+
+
+def _off_plan(counts: list[int], tile: Tile, plan: Plan, target: int) -> bool:
+    """Whether a tile works against the plan (so that it goes first among equals)."""
+    if plan is Plan.FLUSH:
+        return SUIT_OF[tile] != target
+    if plan is Plan.PUNGS:
+        return counts[tile] == 1
+    if plan is Plan.PAIRS:
+        return counts[tile] in (1, 3)
+    if plan is Plan.JIANG:
+        return not JIANG[tile]
+    return False
+
+
+class RegionalBot:
+    """One seat's player for a regional game; see the module docstring."""
+
+    def __init__(self, style: Style, rules: BotRules) -> None:
+        self.style = style
+        self.rules = rules
+        self.params = STYLE_PARAMS[style]
+        self.void: int | None = None
+        self.legal: dict[tuple[tuple[int, ...], int, Tile], float] = {}
+        self.target: tuple[Plan, int] = (Plan.PLAIN, -1)
+
+    # -- the regional decisions
+
+    def void_suit(self, view: SeatView) -> str:
+        hand = view.hand()
+
+        def weight(s: int) -> tuple[int, float]:
+            tiles = [t for t in range(s * SUIT_SIZE, (s + 1) * SUIT_SIZE) if hand[t]]
+            return sum(hand[t] for t in tiles), sum(keep_value(hand, t, NO_HONOURS) for t in tiles)
+
+        self.void = min(range(SUITS), key=weight)
+        return SUIT_LETTERS[self.void]
+
+    def reveal(self, view: SeatView) -> bool:
+        return bool(view.waits())
+
+    def take_haidi(self, view: SeatView) -> bool:
+        return bool(view.waits())
+
+    # -- own turn
+
+    def turn(self, view: SeatView) -> TurnAction:
+        drawn = view.drawn
+        if drawn is not None and view.self_draw_answer() is not None:
+            return TurnAction(TurnKind.WIN, drawn)
+        if drawn is not None and self.rules.haidi_discard and not view.tiles_left():
+            return DISCARD_ACTIONS[drawn]
+        counts = view.hand()
+        melds = view.melds()
+        forced = self._void_tiles(counts)
+        if forced:
+            return DISCARD_ACTIONS[self._least_useful(view, counts, forced)]
+        if drawn is not None and view.can_replace():
+            kong = self._kong(view, counts, melds, drawn)
+            if kong is not None:
+                return kong
+        return DISCARD_ACTIONS[self._discard(view, counts, melds)]
+
+    def _void_tiles(self, counts: list[int]) -> list[Tile]:
+        if self.void is None:
+            return []
+        base = self.void * SUIT_SIZE
+        return [t for t in range(base, base + SUIT_SIZE) if counts[t]]
+
+    def _kong(
+        self, view: SeatView, counts: list[int], melds: Sequence[Meld], drawn: Tile
+    ) -> TurnAction | None:
+        if self._plan_now(counts, melds) is Plan.PAIRS:
+            return None
+        quads = [t for t, n in enumerate(counts) if n == COPIES and SUIT_OF[t] != self.void]
+        added = [
+            m.base
+            for m in melds
+            if m.kind is MeldKind.PONG
+            and counts[m.base]
+            and (not self.rules.added_kong_on_draw or m.base == drawn)
+        ]
+        if not quads and not added:
+            return None
+        shapes = self._shapes(melds)
+        before = self._best(view, counts, melds)[1]
+        for tile in quads:
+            counts[tile] = 0
+            after = shanten(counts, len(melds) + 1)
+            counts[tile] = COPIES
+            if after <= before:
+                return TurnAction(TurnKind.CONCEALED_KONG, tile)
+        for tile in added:
+            counts[tile] -= 1
+            after = shanten(counts, len(melds), shapes)
+            counts[tile] += 1
+            if after <= before:
+                return TurnAction(TurnKind.ADDED_KONG, tile)
+        return None
+
+    # -- discards
+
+    def _shapes(self, melds: Sequence[Meld]) -> tuple[Shape, ...]:
+        if self.rules.seven_pairs and not melds:
+            return (Shape.STANDARD, Shape.SEVEN_PAIRS)
+        return (Shape.STANDARD,)
+
+    def _effective(self, counts: list[int], melds: Sequence[Meld], plain: int) -> float:
+        """The least over the plans of ``distance − bonus`` for a waiting-size hand; a
+        plan's distance is how far the hand is from ready under it."""
+        suits = [0, 0, 0]
+        off_jiang = pairs = triples = units = jiang_pairs = 0
+        for tile in range(27):
+            n = counts[tile]
+            if not n:
+                continue
+            suits[SUIT_OF[tile]] += n
+            units += n >> 1
+            if n == 2:
+                pairs += 1
+            elif n >= 3:
+                triples += 1
+            if JIANG[tile]:
+                if n >= 2:
+                    jiang_pairs += 1
+            else:
+                off_jiang += n
+        rules = self.rules
+        best: float = plain
+        self.target = (Plan.PLAIN, -1)
+        if rules.jiang_pair and not jiang_pairs:
+            best = plain + 0.5
+        scale = 1.2 if self.style is Style.AGGRESSIVE else 1.0
+        meld_suits = {SUIT_OF[m.base] for m in melds}
+        chi = any(m.kind is MeldKind.CHI for m in melds)
+        total = sum(suits)
+        for plan, bonus in rules.bonuses:
+            target = -1
+            if plan is Plan.FLUSH:
+                distance = UNUSED
+                for s in range(SUITS):
+                    if s != self.void and meld_suits <= {s}:
+                        here = max(plain, total - suits[s])
+                        if here < distance:
+                            distance, target = here, s
+            elif plan is Plan.PUNGS:
+                if chi:
+                    continue
+                pungs = min(len(melds) + triples, 4)
+                distance = max(plain, 8 - 2 * pungs - min(pairs, 5 - pungs))
+            elif plan is Plan.PAIRS:
+                if melds or not rules.seven_pairs:
+                    continue
+                distance = max(plain, 6 - units)
+            else:  # JIANG: every tile a 2, 5 or 8, melds included
+                if chi or any(not JIANG[m.base] for m in melds):
+                    continue
+                distance = off_jiang
+            if distance < UNUSED and distance - bonus * scale < best:
+                best = distance - bonus * scale
+                self.target = (plan, target)
+        return best
+
+    def _plan_now(self, counts: list[int], melds: Sequence[Meld]) -> Plan:
+        return (
+            Plan.PAIRS
+            if self.rules.seven_pairs and not melds and sum(n // 2 for n in counts) >= 5
+            else Plan.PLAIN
+        )
+
+    def _best(
+        self, view: SeatView, counts: list[int], melds: Sequence[Meld]
+    ) -> tuple[float, int, list[tuple[float, float, Tile]]]:
+        """The best plan distance after a discard, the least shanten, and every candidate
+        as (effective distance, use, tile)."""
+        shapes = self._shapes(melds)
+        found = []
+        least = 99
+        best: tuple[float, tuple[Plan, int]] = (UNUSED, (Plan.PLAIN, -1))
+        for tile in range(27):
+            if not counts[tile]:
+                continue
+            use = keep_value(counts, tile, NO_HONOURS)
+            if self.rules.jiang_pair and is_jiang(tile) and counts[tile] >= 2:
+                use += JIANG_PAIR_VALUE
+            counts[tile] -= 1
+            plain = shanten(counts, len(melds), shapes)
+            effective = self._effective(counts, melds, plain)
+            counts[tile] += 1
+            least = min(least, plain)
+            if effective < best[0]:
+                best = (effective, self.target)
+            found.append((effective, use, tile))
+        plan, target = best[1]
+        rows = sorted(
+            (effective, use - (OFF_PLAN if _off_plan(counts, tile, plan, target) else 0.0), tile)
+            for effective, use, tile in found
+        )
+        return best[0], least, rows
+
+    def _discard(self, view: SeatView, counts: list[int], melds: Sequence[Meld]) -> Tile:
+        effective, least, rows = self._best(view, counts, melds)
+        if least == 0:
+            ready = self._ready_choice(view, counts, melds)
+            if ready is not None:
+                return ready
+        threats = self._threats(view)
+        if threats and self.params.fold and least >= self.params.fold_distance:
+            return self._safest(view, counts, threats)
+        best = [row for row in rows if row[0] <= effective + 1e-9]
+        if threats and self.params.safety:
+            danger = self._danger(view, [t for _, _, t in best], threats)
+            return min(
+                zip(best, danger, strict=True), key=lambda r: r[0][1] + self.params.safety * r[1]
+            )[0][2]
+        return best[0][2]
+
+    def _ready_choice(
+        self, view: SeatView, counts: list[int], melds: Sequence[Meld]
+    ) -> Tile | None:
+        """The discard keeping the most live copies of legal waits."""
+        seen = view.seen()
+        shapes = self._shapes(melds)
+        found: list[tuple[float, Tile]] = []
+        for tile in range(27):
+            if not counts[tile]:
+                continue
+            counts[tile] -= 1
+            tiles = waits(counts, len(melds), shapes)
+            if tiles:
+                key = tuple(counts)
+                value = sum(
+                    max(0, COPIES - seen[w]) * self._legal(view, key, len(melds), w) for w in tiles
+                )
+                if value > 0:
+                    found.append((value, tile))
+            counts[tile] += 1
+        if not found:
+            return None
+        return max(found, key=lambda item: (item[0], -item[1]))[1]
+
+    def _legal(self, view: SeatView, key: tuple[int, ...], melds: int, wait: Tile) -> float:
+        """What winning on ``wait`` is worth: its total on a discard, half of it when only a
+        self-draw makes it legal, 0 when it is not legal."""
+        known = self.legal.get((key, melds, wait))
+        if known is None:
+            tiles = [t for t in range(27) for _ in range(key[t])]
+            answer = view.score_if(tiles, wait, self_drawn=False)
+            if answer.legal:
+                known = float(answer.total or 1)
+            else:
+                answer = view.score_if(tiles, wait, self_drawn=True)
+                known = 0.5 * (answer.total or 1) if answer.legal else 0.0
+            self.legal[key, melds, wait] = known
+        return known
+
+    def _least_useful(self, view: SeatView, counts: list[int], tiles: list[Tile]) -> Tile:
+        return min(tiles, key=lambda t: (keep_value(counts, t, NO_HONOURS), t))
+
+    # -- defence
+
+    def _threats(self, view: SeatView) -> list[int]:
+        return [
+            seat
+            for seat, melds, discards in view.opponents()
+            if melds >= FOLD_MELDS or (melds >= 2 and discards >= LATE_DISCARDS)
+        ]
+
+    def _danger(self, view: SeatView, tiles: list[Tile], threats: list[int]) -> list[float]:
+        out = []
+        for tile in tiles:
+            danger = 0.0
+            for seat in threats:
+                if tile in view.discards(seat):
+                    continue
+                rank = tile % SUIT_SIZE
+                danger += 0.6 if rank in (0, 8) else 1.0
+            out.append(danger)
+        return out
+
+    def _safest(self, view: SeatView, counts: list[int], threats: list[int]) -> Tile:
+        tiles = [t for t in range(27) if counts[t]]
+        danger = self._danger(view, tiles, threats)
+        return min(
+            zip(danger, tiles, strict=True),
+            key=lambda r: (r[0], keep_value(counts, r[1], NO_HONOURS)),
+        )[1]
+
+    # -- claims
+
+    def claim(
+        self, view: SeatView, tile: Tile, from_seat: int, options: Sequence[Claim]
+    ) -> Claim | None:
+        for option in options:
+            if option.kind is ClaimKind.WIN:
+                return None if self._passes_win(view, tile, from_seat) else option
+        if self.void is not None and suit(tile) == self.void:
+            return None
+        counts = view.hand()
+        melds = list(view.melds())
+        if self._void_tiles(counts):
+            return None
+        shapes = self._shapes(melds)
+        now = self._effective(counts, melds, shanten(counts, len(melds), shapes))
+        best: tuple[float, Claim] | None = None
+        for option in options:
+            after = self._after_call(view, counts, melds, option, tile, from_seat)
+            if after is None:
+                continue
+            margin = (
+                -0.01
+                if option.kind is ClaimKind.KONG and self.rules.likes_kongs
+                else (self.params.call_margin)
+            )
+            if after < now - margin and (best is None or after < best[0]):
+                best = (after, option)
+        return best[1] if best is not None else None
+
+    def _after_call(
+        self,
+        view: SeatView,
+        counts: list[int],
+        melds: list[Meld],
+        option: Claim,
+        tile: Tile,
+        from_seat: int,
+    ) -> float | None:
+        if option.kind is ClaimKind.CHI:
+            used = [t for t in option.tiles if t != tile]
+            meld = Meld(MeldKind.CHI, option.tiles, from_seat)
+        elif option.kind is ClaimKind.PONG:
+            used = [tile, tile]
+            meld = Meld(MeldKind.PONG, (tile,) * 3, from_seat)
+        else:
+            used = [tile] * 3
+            meld = Meld(MeldKind.KONG, (tile,) * 4, from_seat)
+        after = counts.copy()
+        for t in used:
+            after[t] -= 1
+        if option.kind is ClaimKind.KONG:
+            return self._effective(after, [*melds, meld], shanten(after, len(melds) + 1))
+        return self._best(view, after, [*melds, meld])[0]
+
+    def _passes_win(self, view: SeatView, tile: Tile, from_seat: int) -> bool:
+        """An aggressive Hunan bot lets an early cheap discard win pass for a self-draw."""
+        if not self.rules.pass_cheap_wins or self.style is not Style.AGGRESSIVE:
+            return False
+        if view.tiles_left() < PASS_TILES_LEFT:
+            return False
+        answer = view.claim_answer(tile, from_seat)
+        if answer is None or (answer.total or 0) > self.rules.cheap_total:
+            return False
+        seen = view.seen()
+        live = sum(max(0, COPIES - seen[w]) for w in view.waits())
+        return live >= PASS_LIVE_WAITS
+
+
+def make_bots(variant: Variant, options: Options, styles: Sequence[Style]) -> list[RegionalBot]:
+    """A bot per seat for a regional variant."""
+    rules = rules_for(variant, options)
+    return [RegionalBot(style, rules) for style in styles]

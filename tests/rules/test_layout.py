@@ -1,0 +1,96 @@
+"""The layout of the rules engine (issue 12): a folder per variant, and no variant named
+outside its folder.
+
+These read the sources with :mod:`ast`; nothing is imported, so they take well under a
+second.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+RULES = ROOT / "rules"
+VARIANTS = RULES / "variants"
+
+
+def variant_ids() -> list[str]:
+    return sorted(p.parent.name for p in VARIANTS.glob("*/*.toml") if p.stem == p.parent.name)
+
+
+def strings(tree: ast.AST) -> Iterator[tuple[int, str]]:
+    """Every string constant of a module as (line, text): docstrings only by their
+    examples (``>>>`` and ``...`` lines), which are code; their prose may name a game."""
+    docstrings = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+                docstrings.add(id(body[0].value))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            text = node.value
+            if id(node) in docstrings:
+                text = "\n".join(
+                    line for line in text.splitlines() if line.strip().startswith((">>>", "..."))
+                )
+            yield node.lineno, text
+
+
+def test_every_variant_is_a_folder_with_its_data_and_class() -> None:
+    ids = variant_ids()
+    assert len(ids) >= 5, ids
+    for variant_id in ids:
+        folder = VARIANTS / variant_id
+        assert (folder / "__init__.py").is_file(), f"{folder}: no __init__.py (the class)"
+    loose = sorted(p.name for p in VARIANTS.iterdir() if p.is_file() and p.name != "__init__.py")
+    assert loose == [], f"files of no variant's folder in rules/variants/: {loose}"
+
+
+def test_no_variant_id_appears_outside_its_folder() -> None:
+    """Adding a variant touches only its folder: no other module of ``rules/`` names one
+    (a dispatch on ``variant.id == ...``, a dotted path, a TOML file name)."""
+    ids = variant_ids()
+    found = []
+    for path in sorted(RULES.rglob("*")):
+        if path.suffix not in (".py", ".toml", ".txt") or "__pycache__" in path.parts:
+            continue
+        relative = path.relative_to(RULES)
+        owner = relative.parts[1] if relative.parts[0] == "variants" else None
+        others = [v for v in ids if v != owner]
+        pattern = re.compile(r"(?<![A-Za-z0-9])(" + "|".join(others) + r")(?![A-Za-z0-9])")
+        if path.suffix == ".py":
+            texts = list(strings(ast.parse(path.read_text(encoding="utf-8"))))
+        else:
+            texts = list(enumerate(path.read_text(encoding="utf-8").splitlines(), 1))
+        for line, text in texts:
+            for match in pattern.finditer(text):
+                found.append(f"rules/{relative}:{line}: {match.group(1)!r}")
+    assert found == [], "variant ids outside their folders:\n" + "\n".join(found)
+
+
+def test_no_module_imports_another_variants_folder() -> None:
+    """What two variants share is a mechanic or a core module, never one variant's module
+    imported by another, or by the core (MCR's request checks once served the regional
+    table from MCR's folder)."""
+    ids = variant_ids()
+    found = []
+    for path in sorted(RULES.rglob("*.py")):
+        relative = path.relative_to(RULES)
+        owner = relative.parts[1] if relative.parts[0] == "variants" else None
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                names = [node.module, *(f"{node.module}.{a.name}" for a in node.names)]
+            elif isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            else:
+                continue
+            for name in names:
+                parts = name.split(".")
+                inside = parts[:3] == ["paipu", "rules", "variants"] and len(parts) > 3
+                if inside and parts[3] in ids and parts[3] != owner:
+                    found.append(f"rules/{relative}:{node.lineno}: {name}")
+    assert found == [], "imports of another variant's folder:\n" + "\n".join(found)
