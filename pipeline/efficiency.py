@@ -107,9 +107,15 @@ def discard_choices(
         if not special:
             continue
         whole = shape.shanten(special)
+        by_count: dict[int, int] = {}  # 七对 counts pairs, not kinds: one question per count
         for tile in held:
             if whole <= shanten[tile]:
-                value = shape.shanten_without(tile, special)
+                if group is _NEAR_SPECIAL:
+                    value = by_count.get(counts[tile], -2)
+                    if value == -2:
+                        value = by_count[counts[tile]] = shape.shanten_without(tile, special)
+                else:
+                    value = shape.shanten_without(tile, special)
                 if value < shanten[tile]:
                     shanten[tile] = value
                     near[tile].clear()
@@ -186,12 +192,13 @@ def _count_useful(
             found = useful[tile]
             if found and found[-1] == draw:
                 continue
-            # no special shape's shanten rises with a tile more either: the same bound
-            bound = bounds.get(special)
-            if bound is None:
-                bound = bounds[special] = plus.shanten(special)
-            if bound >= shanten[tile]:
-                continue
+            if special != _PAIRS:
+                # no special shape's shanten rises with a tile more either: the same bound
+                bound = bounds.get(special)
+                if bound is None:
+                    bound = bounds[special] = plus.shanten(special)
+                if bound >= shanten[tile]:
+                    continue
             if special == _PAIRS:
                 # 七对 counts pairs alone, whatever their kinds: every draw that brings a
                 # kind to the same count gains as much, so one question per count

@@ -70,8 +70,9 @@ def review(
     avoided. Zipai (郴州字牌) has no shanten: its discards show only the danger.
     Definitions: docs/reports.md, "Decision review".
 
-    Nothing is computed at ingest: the review replays the hands each time (about a minute
-    for 10,000 hands on two cores, docs/benchmarks.md). With `--save` its rows are kept in
+    Nothing is computed at ingest: the review replays the hands each time (one player over
+    10,000 MCR hands: about half a minute on two cores; every player: about two minutes;
+    docs/benchmarks.md). With `--save` its rows are kept in
     the table `discard_reviews` (replacing the player's earlier ones), and the replay pages
     that `paipu report` writes next show, beside each of those discards, the best choice
     and the loss.

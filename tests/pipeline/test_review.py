@@ -38,9 +38,16 @@ def test_only_the_players_asked_for_are_reviewed() -> None:
 
 @pytest.fixture(scope="module")
 def db(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A DuckDB file of a few bundled hands of three variants (zipai among them)."""
+    """A DuckDB file of a few bundled hands of every variant."""
     folder = tmp_path_factory.mktemp("review")
-    for variant, hands in (("mcr", 6), ("sichuan", 4), ("zipai_chenzhou", 4)):
+    bundled = (
+        ("mcr", 6),
+        ("sichuan", 4),
+        ("changsha", 3),
+        ("zhuanzhuan", 3),
+        ("zipai_chenzhou", 4),
+    )
+    for variant, hands in bundled:
         lines = (REPO / "data" / f"{variant}.paipu.jsonl").read_text().splitlines()[:hands]
         (folder / f"{variant}.paipu.jsonl").write_text("\n".join(lines) + "\n")
     path = folder / "review.duckdb"
