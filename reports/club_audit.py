@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import PurePath
 from typing import Any
 
 import polars as pl
@@ -195,12 +196,19 @@ def dispute(sitting: Sitting, hand: ClubHand, hand_href: Callable[[str, int], st
     title = link(hand_href(row["game"], number), f"hand {number}")
     head = tag("h3", Html(f"{title} · {esc(hand.status)}"), id=f"hand-{number}")
     facts = hand.record.source.get("recorded", {}) if hand.record and hand.record.source else {}
-    where = f"{row['source_file']}:{row['source_line']} ({row['source_format']})"
+    # the file's name and line, its full path on hover: a long path would wrap and push the
+    # referee's sheet onto a second page
+    path = str(row["source_file"] or "")
+    where = tag(
+        "span",
+        f"{PurePath(path).name}:{row['source_line']} ({row['source_format']})",
+        title=path,
+    )
     dealer = players[row["dealer"]] if row["dealer"] < len(players) else row["dealer"]
-    lines = [f"dealer 庄 {dealer}", where]
+    lines = [esc(f"dealer 庄 {dealer}"), where]
     if facts.get("note"):
-        lines.append(f"note: {facts['note']}")
-    parts: list[Any] = [head, tag("p", " · ".join(map(str, lines)), class_="note")]
+        lines.append(esc(f"note: {facts['note']}"))
+    parts: list[Any] = [head, tag("p", Html(" · ".join(map(str, lines))), class_="note")]
     problems = hand.verdict.problems if hand.verdict is not None else tuple(row["problems"] or ())
     if problems:
         parts.append(
