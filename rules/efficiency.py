@@ -1,5 +1,10 @@
 """Tile efficiency (牌效) of a discard: shanten and live useful tiles (进张), as a reviewer
-counts them, for every discard a mahjong hand could make.
+counts them, for every discard a mahjong hand could make (the decision review's measure,
+``paipu.pipeline.review``).
+
+A rules fact (the useful tiles of a hand, by the variant's shapes), and the review's hot
+path: it lives here, beside :mod:`~paipu.rules.shanten`, and is compiled with it
+(``rules/native.py``), so that its many shape questions are native calls.
 
 A seat about to discard holds ``14 - 3 * melds`` concealed tiles. For each kind of tile it
 could discard, the hand left has a shanten (向听数) by the variant's shapes, and *useful
@@ -172,20 +177,19 @@ def _count_useful(
     far = any(s <= _FAR_SPECIAL for t in targets for s in near[t])
     specials = [(tile, special) for tile in targets for special in near[tile]]
     facts = shape.facts
-    with_draw = HandShape.facts_with
     top = max(shanten[t] for t in targets)
     pairs: dict[tuple[Tile, int], bool] = {}
-    for draw in range(N_KINDS) if far else sorted(near_draws):
+    draws: list[Tile] = list(range(N_KINDS)) if far else sorted(near_draws)
+    for draw in draws:
         if seen[draw] >= COPIES or (kinds is not None and draw not in kinds):
             continue
         counts[draw] += 1
-        plus = HandShape(counts, melds, with_draw(facts, draw))
-        without = plus.shanten_without
+        plus = HandShape(counts, melds, HandShape.facts_with(facts, draw))
         # a tile more never raises the standard shanten: the hand plus the draw bounds
         # what each target could reach with it, and most draws help no target
         if draw in near_draws and plus.shanten() < top:
             for tile in targets:
-                if without(tile) < shanten[tile]:
+                if plus.shanten_without(tile) < shanten[tile]:
                     useful[tile].append(draw)
         bounds: dict[frozenset[Shape], int] = {}
         for tile, special in specials:
@@ -205,9 +209,9 @@ def _count_useful(
                 key = (tile, counts[draw] - (draw == tile))
                 gains = pairs.get(key)
                 if gains is None:
-                    gains = pairs[key] = without(tile, special) < shanten[tile]
+                    gains = pairs[key] = plus.shanten_without(tile, special) < shanten[tile]
             else:
-                gains = without(tile, special) < shanten[tile]
+                gains = plus.shanten_without(tile, special) < shanten[tile]
             if gains:
                 found.append(draw)
         counts[draw] -= 1
