@@ -3,7 +3,7 @@ took, computed on demand from the hands' records (``hands.record``).
 
 Each hand is replayed through its variant's own table (the replay that checked it at
 ingest). Before each discard of a reviewed seat, the seat's hand and what it could see give
-its choices (:mod:`paipu.pipeline.efficiency`: shanten and live useful tiles); after the
+its choices (:mod:`paipu.rules.efficiency`: shanten and live useful tiles); after the
 replay, the table's discard facts give the true danger (the tile completed a ready
 opponent's hand with enough to win), the opponents ready by shape, and whether the tile was
 won on. A deal-in is *avoidable* when some other legal discard of that moment would have
@@ -33,8 +33,8 @@ import pyarrow as pa
 
 from paipu.parsers import Parsed
 from paipu.parsers.paipu import parse_line
-from paipu.pipeline.efficiency import best_choice, best_tiles, discard_choices, loss
 from paipu.pipeline.sql import apply_schema, run
+from paipu.rules.efficiency import best_choice, best_tiles, discard_choices, loss
 from paipu.rules.events import Discard, Ready
 from paipu.rules.melds import MeldKind
 from paipu.rules.record import HandRecord
@@ -116,7 +116,7 @@ def _efficiency(
     table: Table, seat: int, tile: Tile, memo: dict[tuple[int, ...], tuple[Tile, ...]]
 ) -> tuple[Efficiency | None, list[Tile]]:
     """The discard's efficiency and the discards the rules allowed at that moment (``memo``:
-    the seat's, for :func:`~paipu.pipeline.efficiency.discard_choices`)."""
+    the seat's, for :func:`~paipu.rules.efficiency.discard_choices`)."""
     hand, melds, seen = _seat_view(table, seat)
     variant = table.variant
     problem = variant.replay_discard_problem

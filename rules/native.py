@@ -1,10 +1,11 @@
 """Which rules-engine modules are compiled to C, and whether the compiled ones are current.
 
 The rules engine is plain, type-annotated Python. When the package is built, ``setup.py``
-also compiles the modules in :data:`MODULES` (self-play's and replay's hot paths) with
-mypyc into one C extension library, and writes :data:`DIGEST_FILE` beside it: the
-SHA-256 of the sources it compiled. Python imports a compiled module in preference to
-its source, so the same code runs about 2.4× faster (docs/benchmarks.md).
+also compiles the modules in :data:`MODULES` (the hot paths of self-play, replay and the
+decision review's tile efficiency) with mypyc into one C extension library, and writes
+:data:`DIGEST_FILE` beside it: the SHA-256 of the sources it compiled. Python imports a
+compiled module in preference to its source, so the same code runs about 2.4× faster
+(docs/benchmarks.md).
 
 :func:`use_current_code` runs when ``paipu.rules`` is imported. If a source has changed
 since it was compiled (an edit, a ``git pull``), or ``PAIPU_PURE_PYTHON=1`` is set, every
@@ -43,6 +44,7 @@ MODULES: tuple[str, ...] = (
     "melds",
     "decompose",
     "shanten",
+    "efficiency",
     "settlement",
     "score",
     "replay",

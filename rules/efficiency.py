@@ -1,5 +1,10 @@
 """Tile efficiency (牌效) of a discard: shanten and live useful tiles (进张), as a reviewer
-counts them, for every discard a mahjong hand could make.
+counts them, for every discard a mahjong hand could make (the decision review's measure,
+``paipu.pipeline.review``).
+
+A rules fact (the useful tiles of a hand, by the variant's shapes), and the review's hot
+path: it lives here, beside :mod:`~paipu.rules.shanten`, and is compiled with it
+(``rules/native.py``), so that its many shape questions are native calls.
 
 A seat about to discard holds ``14 - 3 * melds`` concealed tiles. For each kind of tile it
 could discard, the hand left has a shanten (向听数) by the variant's shapes, and *useful
@@ -36,7 +41,10 @@ _STANDARD_ONLY = frozenset({Shape.STANDARD})
 #: useful tiles may be any kind (十三幺, 全不靠, 组合龙).
 _NEAR_SPECIAL = frozenset({Shape.SEVEN_PAIRS})
 _FAR_SPECIAL = frozenset(s for s in Shape if s not in (Shape.STANDARD, Shape.SEVEN_PAIRS))
-_PAIRS = _NEAR_SPECIAL
+#: The special shapes asked about go to the shape questions as tuples, not frozensets: a
+#: question tests its shapes with ``in``, which a tuple answers by identity and a frozenset
+#: by hashing each Shape (``Enum.__hash__``, plain Python even in the compiled build).
+_PAIRS: tuple[Shape, ...] = (Shape.SEVEN_PAIRS,)
 _SUIT_SPAN = 9
 
 
@@ -101,9 +109,9 @@ def discard_choices(
     # anywhere) matter only where they are as close as the standard shape: one tile less
     # raises a shape's shanten by at most one over the whole hand's, so most hands need
     # one question per shape and no more.
-    near: dict[Tile, list[frozenset[Shape]]] = {tile: [] for tile in held}
+    near: dict[Tile, list[tuple[Shape, ...]]] = {tile: [] for tile in held}
     for group in (_NEAR_SPECIAL, _FAR_SPECIAL):
-        special = frozenset(s for s in shapes if s in group and s.applies(melds))
+        special = tuple(s for s in Shape if s in group and s in shapes and s.applies(melds))
         if not special:
             continue
         whole = shape.shanten(special)
@@ -163,40 +171,38 @@ def _count_useful(
     kinds: Collection[Tile] | None,
     targets: list[Tile],
     shanten: dict[Tile, int],
-    near: dict[Tile, list[frozenset[Shape]]],
+    near: dict[Tile, list[tuple[Shape, ...]]],
     useful: dict[Tile, list[Tile]],
 ) -> None:
     """Fill ``useful`` for ``targets`` (not ready) draw by draw: the hand plus each draw
     that could help, then each target's shanten less its tile, one group look-up away."""
     near_draws = _related(counts)  # the only draws the standard shape and 七对 can use
-    far = any(s <= _FAR_SPECIAL for t in targets for s in near[t])
+    far = any(s != _PAIRS for t in targets for s in near[t])  # 十三幺, 全不靠, 组合龙
     specials = [(tile, special) for tile in targets for special in near[tile]]
     facts = shape.facts
-    with_draw = HandShape.facts_with
     top = max(shanten[t] for t in targets)
     pairs: dict[tuple[Tile, int], bool] = {}
-    for draw in range(N_KINDS) if far else sorted(near_draws):
+    draws: list[Tile] = list(range(N_KINDS)) if far else sorted(near_draws)
+    for draw in draws:
         if seen[draw] >= COPIES or (kinds is not None and draw not in kinds):
             continue
         counts[draw] += 1
-        plus = HandShape(counts, melds, with_draw(facts, draw))
-        without = plus.shanten_without
+        plus = HandShape(counts, melds, HandShape.facts_with(facts, draw))
         # a tile more never raises the standard shanten: the hand plus the draw bounds
         # what each target could reach with it, and most draws help no target
         if draw in near_draws and plus.shanten() < top:
             for tile in targets:
-                if without(tile) < shanten[tile]:
+                if plus.shanten_without(tile) < shanten[tile]:
                     useful[tile].append(draw)
-        bounds: dict[frozenset[Shape], int] = {}
+        bound: int | None = None  # the far shapes' (one tuple for every target)
         for tile, special in specials:
             found = useful[tile]
             if found and found[-1] == draw:
                 continue
             if special != _PAIRS:
                 # no special shape's shanten rises with a tile more either: the same bound
-                bound = bounds.get(special)
                 if bound is None:
-                    bound = bounds[special] = plus.shanten(special)
+                    bound = plus.shanten(special)
                 if bound >= shanten[tile]:
                     continue
             if special == _PAIRS:
@@ -205,9 +211,9 @@ def _count_useful(
                 key = (tile, counts[draw] - (draw == tile))
                 gains = pairs.get(key)
                 if gains is None:
-                    gains = pairs[key] = without(tile, special) < shanten[tile]
+                    gains = pairs[key] = plus.shanten_without(tile, special) < shanten[tile]
             else:
-                gains = without(tile, special) < shanten[tile]
+                gains = plus.shanten_without(tile, special) < shanten[tile]
             if gains:
                 found.append(draw)
         counts[draw] -= 1

@@ -6,7 +6,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from paipu.pipeline.efficiency import best_choice, best_tiles, discard_choices, loss
+from paipu.rules.efficiency import best_choice, best_tiles, discard_choices, loss
 from paipu.rules.shanten import ALL_SHAPES, Shape, shanten
 from paipu.rules.tiles import HONORS, N_KINDS, counts, parse_tile, parse_tiles
 
