@@ -22,10 +22,10 @@ case, not what a corpus of distinct hands gets).
 from __future__ import annotations
 
 import argparse
-import gc
 import resource
-import time
 from collections.abc import Callable
+
+from bench_waits import seconds as cpu_seconds
 
 from paipu.rules import ENGINE
 from paipu.rules.melds import Group
@@ -33,18 +33,6 @@ from paipu.rules.score import ScoreRequest, score
 from paipu.rules.variants.mcr import fans as mcr_fans
 from paipu.rules.variants.mcr.reference import load_calculator, reference_arguments
 from paipu.rules.variants.mcr.samples import SHAPES, random_requests
-
-
-def _seconds(run: Callable[[], None]) -> float:
-    gc.collect()
-    gc.disable()
-    try:
-        start = time.process_time()
-        run()
-        return time.process_time() - start
-    finally:
-        gc.enable()
-
 
 #: MahjongFanCalculator's parameters in order (its ``verbose`` left at False).
 _REFERENCE_ORDER = (
@@ -122,8 +110,8 @@ def main() -> None:
     best: dict[str, float] = {}
     for requests in passes:
         for name, run in scorers(requests).items():
-            best[name] = min(best.get(name, float("inf")), _seconds(run))
-    again = {name: _seconds(run) for name, run in scorers(passes[-1]).items()}
+            best[name] = min(best.get(name, float("inf")), cpu_seconds(run))
+    again = {name: cpu_seconds(run) for name, run in scorers(passes[-1]).items()}
 
     n = args.hands
     ref, ref_again = best["reference pymahjonggb"], again["reference pymahjonggb"]

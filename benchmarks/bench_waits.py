@@ -96,6 +96,8 @@ def ready_hands(n: int, seed: int) -> list[list[int]]:
 
 
 def seconds(run: Callable[[], object]) -> float:
+    """CPU seconds of ``run``, collection off (steadier than wall time on a shared machine);
+    bench_score and bench_wilds time with it too."""
     gc.collect()
     gc.disable()
     try:

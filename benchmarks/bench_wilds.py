@@ -18,13 +18,12 @@ over the same hands, every run in turn); the ratio is warm against the plain pat
 from __future__ import annotations
 
 import argparse
-import gc
 import random
 import sys
-import time
 from collections.abc import Callable, Sequence
 
 from bench_waits import random_hands
+from bench_waits import seconds as cpu_seconds
 
 import paipu.rules
 from paipu.rules import shanten as plain
@@ -55,18 +54,6 @@ def with_red_wilds(hands: list[list[int]], k: int) -> list[Hand]:
                 moved += 1
         out.append((counts, spec))
     return out
-
-
-def cpu_seconds(run: Callable[[], object]) -> float:
-    """CPU seconds of ``run`` (steadier than wall time on a shared machine)."""
-    gc.collect()
-    gc.disable()
-    try:
-        start = time.process_time()
-        run()
-        return time.process_time() - start
-    finally:
-        gc.enable()
 
 
 def line(label: str, n: int, cold: float, warm: float, base: float | None) -> None:
