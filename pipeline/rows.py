@@ -9,15 +9,17 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from paipu.parsers import Rejected
 from paipu.parsers.paipu import dumps_json
+from paipu.parsers.recorded import EVENTS, RECORDED, recorded_facts
 from paipu.rules.record import HandRecord
 from paipu.rules.replay import HandOutcome
+from paipu.rules.variants import get_variant
 
 if TYPE_CHECKING:
     from paipu.pipeline.sheet_audit import RecordedVerdict
@@ -140,32 +142,21 @@ class RowBuffer:
             outcome.problems,
             (fmt, path, line),
             text,
-            "events",
+            EVENTS,
         )
-        recorded = record.result.deltas if record.result is not None else None
-        winners = {w.seat for w in outcome.wins}
-        dealt_in = {
-            w.from_seat
-            for w in outcome.wins
-            if w.from_seat is not None and w.source in ("discard", "robbing_kong")
-        }
-        for seat, player in enumerate(players):
-            self._row(
-                "hand_seats",
-                **key,
-                seat=seat,
-                player=player,
-                seat_wind=tile_name(record.seat_wind(seat)),
-                is_dealer=seat == record.dealer,
-                delta=outcome.deltas[seat],
-                recorded_delta=recorded[seat] if recorded is not None else None,
-                score_before=record.scores_before[seat] if record.scores_before else None,
-                won=seat in winners,
-                dealt_in=seat in dealt_in,
-                melds=outcome.melds[seat],
-                ready_at_end=outcome.ready_at_end[seat],
-                penalty=None,
-            )
+        self._seat_rows(
+            record,
+            outcome.deltas,
+            record.result.deltas if record.result is not None else None,
+            {w.seat for w in outcome.wins},
+            {
+                w.from_seat
+                for w in outcome.wins
+                if w.from_seat is not None and w.source in ("discard", "robbing_kong")
+            },
+            outcome.melds,
+            outcome.ready_at_end,
+        )
         for win in outcome.wins:
             self._row(
                 "wins",
@@ -213,6 +204,38 @@ class RowBuffer:
             )
         self._event_rows(record, arrays)
 
+    def _seat_rows(
+        self,
+        record: HandRecord,
+        deltas: Sequence[int],
+        recorded: Sequence[int] | None,
+        winners: set[int],
+        dealt_in: set[int],
+        melds: Sequence[int] | None = None,
+        ready_at_end: Sequence[bool] | None = None,
+        penalties: Sequence[int] | None = None,
+    ) -> None:
+        """The ``hand_seats`` rows of a hand; what the source does not know (a recorded-only
+        hand's melds and readiness, a replayed hand's penalties) is NULL."""
+        for seat, player in enumerate(record.players):
+            self._row(
+                "hand_seats",
+                game=record.game,
+                hand=record.hand,
+                seat=seat,
+                player=player,
+                seat_wind=tile_name(record.seat_wind(seat)),
+                is_dealer=seat == record.dealer,
+                delta=deltas[seat],
+                recorded_delta=recorded[seat] if recorded is not None else None,
+                score_before=record.scores_before[seat] if record.scores_before else None,
+                won=seat in winners,
+                dealt_in=seat in dealt_in,
+                melds=melds[seat] if melds is not None else None,
+                ready_at_end=ready_at_end[seat] if ready_at_end is not None else None,
+                penalty=penalties[seat] if penalties else None,
+            )
+
     def _hand_row(
         self,
         record: HandRecord,
@@ -254,9 +277,6 @@ class RowBuffer:
         """Rows of one recorded-only hand (a score sheet row, a 国标小助手 entry): the hand,
         its seats, wins and claimed fans; no events, discards or missed wins. ``delta`` is
         what the sheet says changed hands; what a sheet does not know is NULL."""
-        from paipu.parsers.recorded import RECORDED, recorded_facts
-        from paipu.rules.variants import get_variant
-
         key = {"game": record.game, "hand": record.hand}
         players = record.players
         result = record.result
@@ -279,25 +299,14 @@ class RowBuffer:
             dumps_json(record.to_json()),
             RECORDED,
         )
-        winners = {w.seat for w in wins}
-        dealt_in = {w.from_seat for w in wins if w.from_seat is not None}
-        for seat, player in enumerate(players):
-            self._row(
-                "hand_seats",
-                **key,
-                seat=seat,
-                player=player,
-                seat_wind=tile_name(record.seat_wind(seat)),
-                is_dealer=seat == record.dealer,
-                delta=deltas[seat],
-                recorded_delta=deltas[seat],
-                score_before=record.scores_before[seat] if record.scores_before else None,
-                won=seat in winners,
-                dealt_in=seat in dealt_in,
-                melds=None,
-                ready_at_end=None,
-                penalty=penalties[seat] if penalties else None,
-            )
+        self._seat_rows(
+            record,
+            deltas,
+            deltas,
+            {w.seat for w in wins},
+            {w.from_seat for w in wins if w.from_seat is not None},
+            penalties=penalties,
+        )
         table = get_variant(record.variant).spec.fans.by_id
         answers = list(verdict.computed.get("wins", [])) + [{}] * len(wins)
         for win, request, answer in zip(wins, tiles, answers, strict=False):
