@@ -35,6 +35,7 @@ from typing import Any
 from paipu.rules.fans import FanDef, FanTable
 from paipu.rules.record import HandRecord, RecordedResult, RecordedWin
 from paipu.rules.tiles import Tile
+from paipu.rules.variants import get_variant
 
 #: ``source["kind"]`` of a recorded-only hand, and the database's ``hands.source_kind``.
 RECORDED = "recorded"
@@ -125,8 +126,6 @@ def sheet_fans(variant: str) -> Mapping[str, Any]:
 @cache
 def variant_fan_index(variant: str) -> Mapping[str, FanDef]:
     """:func:`fan_index` of a registered variant, with its aliases."""
-    from paipu.rules.variants import get_variant
-
     table = get_variant(variant).spec.fans
     return fan_index(table, sheet_fans(variant).get("aliases", {}))
 

@@ -41,6 +41,7 @@ from paipu.rules.tiles import parse_tiles, tile_name
 from paipu.rules.variants import Options, Variant, VariantError, get_variant
 from paipu.rules.variants.mcr.settlement import mcr_win_deltas
 from paipu.rules.variants.sichuan.settlement import SelfDrawBonus, sichuan_win_deltas
+from paipu.rules.variants.zipai_chenzhou.scoring import Source, payments, tun_of
 
 OK, MISMATCH, INVALID, NOTE = "ok", "mismatch", "invalid", "note"
 
@@ -617,8 +618,6 @@ def _sichuan(w: SheetWin) -> tuple[int, ...]:
 @settles("zipai_chenzhou")
 def _zipai(w: SheetWin) -> tuple[int, ...]:
     """郴州字牌: 囤 of the 胡息 total × the 名堂 multipliers × the base, 飘 of ``extra.piao``."""
-    from paipu.rules.variants.zipai_chenzhou.scoring import Source, payments, tun_of
-
     win = w.win
     rules = w.variant.rules_for(w.options)  # type: ignore[attr-defined]
     multiplier = math.prod(f.points**f.count for f in win.fans)

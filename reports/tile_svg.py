@@ -30,6 +30,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 from functools import cache
+from html import escape
 from importlib import resources
 
 from paipu.rules.tiles import N_CODES, TileError, parse_tile, tile_name, tile_name_zh
@@ -287,8 +288,6 @@ def tile_html(name: str, cls: str = "tile") -> str:
     unknown name as escaped text."""
     code = _code(name)
     if code is None:
-        from html import escape
-
         return escape(name)
     label = f"{name} {tile_name_zh(code)}"
     view = ZIPAI_VIEW if is_zipai(code) else MAHJONG_VIEW
