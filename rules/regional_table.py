@@ -112,6 +112,22 @@ class RegionalTable(Table):
         super().apply(index, event)
         self._after(event)
 
+    def move_problem(self, seat: int, kind: str, tile: Tile) -> str | None:
+        if self.reveal is not None and kind in ("chi", "pong", "kong"):
+            return "the tiles of a 开杠 may only be won on, not claimed"
+        void = self.voids[seat]
+        if void is not None and tile // 9 == void and kind != "chi":
+            return (
+                f"{tile_name(tile)} is of seat {seat}'s void suit: it may not be "
+                "claimed or konged (定缺)"
+            )
+        if kind == "added_kong" and self.options.get("strict_kongs") and tile != self.drawn:
+            return (
+                f"a 补杠 is declared on the draw of the fourth tile (过时不候): seat {seat} "
+                f"did not just draw {tile_name(tile)}"
+            )
+        return None
+
     # ------------------------------------------------------------------ 漏胡
 
     def note_win_chances(self, from_seat: int, tiles: Iterable[Tile]) -> None:

@@ -45,6 +45,7 @@ from paipu.rules.shanten import waits
 from paipu.rules.tiles import N_KINDS, Tile, format_tiles, is_flower, tile_name
 
 if TYPE_CHECKING:
+    from paipu.rules.core.wild import WildSpec
     from paipu.rules.variants import Options, Variant
 
 
@@ -209,6 +210,9 @@ class Table:
         self.visible = [0] * N_KINDS  # tiles face up: discards in pools and exposed melds
         self.seen: Counter[Tile] = Counter()  # every tile whose place the table knows
         self.discard_count = 0
+        #: The hand's wild tiles, when the variant has wilds (none yet): the legal moves
+        #: read what wilds may do from it.
+        self.wilds: WildSpec | None = None
         self.wall = variant.replay_wall(record, options)
         self.kinds = variant.replay_event_kinds(options)
         self.tile_kinds = variant.tile_kinds(options)
@@ -364,6 +368,33 @@ class Table:
 
     def tiles_left(self) -> int:
         return self.wall.left()
+
+    # ------------------------------------------------------------------ for legal moves
+
+    def move_problem(self, seat: int, kind: str, tile: Tile) -> str | None:
+        """A rule of the variant's table state that forbids ``seat``'s claim or kong
+        (``kind``, a :class:`~paipu.rules.legal.MoveKind` value) of ``tile`` now; None when
+        none does (:mod:`paipu.rules.legal` asks it)."""
+        return None
+
+    def discard_problem(self, seat: int, tile: Tile) -> str | None:
+        """A rule of the variant that forbids ``seat``'s discard of ``tile`` now."""
+        hook = self._discard_hook
+        return hook(self, seat, tile) if hook is not None else None
+
+    def self_draw_answer(self, seat: int) -> ScoreAnswer | None:
+        """The score if ``seat`` won now on the tile it has just drawn, when that is legal."""
+        tile = self.drawn
+        s = self.seats[seat]
+        if tile is None or self.turn != seat or self.phase is not Phase.ACT:
+            return None
+        if s.won or tile not in s.waits:
+            return None
+        hand = s.concealed()
+        hand.remove(tile)
+        flags = self.win_flags(seat, tile, None)
+        answer = self._score(seat, tile, None, flags, hand)
+        return answer if answer.legal else None
 
     def exposed_melds(self, seat: int) -> int:
         return self.seats[seat].exposed
