@@ -158,6 +158,16 @@ def discard_problem(table: Table, seat: int, tile: Tile) -> str | None:
     return table.discard_problem(seat, tile)
 
 
+def win_problem(table: Table, seat: int, tile: Tile, from_seat: int | None) -> str | None:
+    """Why ``seat`` may not win on ``tile`` now though its tiles would (a seat that has
+    left, 漏胡: the lock of the variant's state); None when it may. The scoring decides
+    the rest (the table asks this before scoring)."""
+    if table.seats[seat].won:
+        return f"seat {seat} has already won"
+    state = table.state
+    return None if state is None else state.win_problem(seat, tile, from_seat)
+
+
 def own_kong_problem(table: Table, seat: int, kind: MoveKind, tile: Tile) -> str | None:
     """Why ``seat`` may not declare a concealed or added kong of ``tile`` on its turn."""
     if kind.value not in table.variant.spec.calls:

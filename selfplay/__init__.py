@@ -28,10 +28,9 @@ from paipu.selfplay.bots import core as core_bots
 from paipu.selfplay.bots import regional as regional_bots
 
 if TYPE_CHECKING:
-    from paipu.rules.regional_table import RegionalVariant
     from paipu.rules.replay import HandOutcome
     from paipu.rules.selfplay import HandSetup, Scenario
-    from paipu.rules.variants import Options, Variant
+    from paipu.rules.variants import Options, RegionalVariant, Variant
     from paipu.rules.variants.zipai_chenzhou import ChenzhouZipai
 
 #: The families of bots, as a variant's ``[bot] family`` names them.

@@ -22,12 +22,11 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Protocol, cast
 
 from paipu.rules.events import Bird, StartWin, Void, Win
 from paipu.rules.mechanics.kong_reveal import REVEAL_TILES, KongReveal
-from paipu.rules.regional_table import RegionalTable
-from paipu.rules.replay import HandOutcome, Phase, outcome_of, replay
+from paipu.rules.replay import HandOutcome, Phase, Table, outcome_of, replay
 from paipu.rules.tiles import Tile
 from paipu.selfplay.loop import (
     MAX_DEALS,
@@ -44,9 +43,8 @@ from paipu.selfplay.loop import (
 )
 
 if TYPE_CHECKING:
-    from paipu.rules.regional_table import RegionalVariant
     from paipu.rules.selfplay import HandSetup
-    from paipu.rules.variants import Options
+    from paipu.rules.variants import Options, RegionalVariant
 
 
 class RegionalPlayer(Player, Protocol):
@@ -69,16 +67,14 @@ class RegionalPlay(SelfPlayHand):
     """One hand of a regional game being played."""
 
     players: Sequence[RegionalPlayer]  # type: ignore[assignment]
-    table: RegionalTable
+    table: Table
 
     @property
     def regional(self) -> RegionalVariant:
-        return self.table.regional
+        return cast("RegionalVariant", self.variant)
 
     def play(self) -> HandOutcome:
         table = self.table
-        if not isinstance(table, RegionalTable):
-            raise SelfPlayError(f"{self.variant.id} does not replay on the regional table")
         self._voids()
         first = True
         for _ in range(MAX_MOVES):
@@ -158,7 +154,7 @@ class RegionalPlay(SelfPlayHand):
         table = self.table
         best: tuple[int, Tile] | None = None
         for tile in tiles:
-            answer = table.reveal_answer(konger, tile, None)
+            answer = table.would_win(konger, tile, None)
             if answer is not None and (best is None or (answer.total or 0) > best[0]):
                 best = (answer.total or 0, tile)
         if best is not None:
@@ -167,7 +163,7 @@ class RegionalPlay(SelfPlayHand):
         for k in range(1, table.players):
             other = (konger + k) % table.players
             for tile in dict.fromkeys(tiles):
-                if table.reveal_answer(other, tile, konger) is None:
+                if table.would_win(other, tile, konger) is None:
                     continue
                 option = Claim(ClaimKind.WIN, (tile,))
                 choice = self.players[other].claim(self.views[other], tile, konger, (option,))
