@@ -224,7 +224,7 @@ def _runs(hand: list[int], tile: Tile) -> list[tuple[Tile, ...]]:
     """The runs a chi of ``tile`` can make with the hand: the tile last, in the middle,
     first (as its rank allows)."""
     rank = tile % SUIT_SIZE
-    runs = []
+    runs: list[tuple[Tile, ...]] = []
     if rank >= 2 and hand[tile - 2] > 0 and hand[tile - 1] > 0:
         runs.append((tile - 2, tile - 1, tile))
     if 1 <= rank <= SUIT_SIZE - 2 and hand[tile - 1] > 0 and hand[tile + 1] > 0:
