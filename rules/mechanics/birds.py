@@ -48,3 +48,15 @@ def bird_hits(birds: Sequence[Tile], origin: int, winner: int, payer: int, playe
     """Birds that hit one payer: those on the winner and those on the payer itself."""
     seats = [bird_seat(t, origin, players) for t in birds]
     return sum(1 for s in seats if s == winner) + sum(1 for s in seats if s == payer)
+
+
+def die_birds(dice: Sequence[int]) -> tuple[Tile, ...]:
+    """Dice serving as birds (长沙 起手胡, pub-B): a die of d counts as a bird of rank d (the
+    万 tile of that rank), so it lands (d − 1) seats on from the origin.
+
+    >>> die_birds((1, 6))
+    (0, 5)
+    """
+    if any(not 1 <= d <= 6 for d in dice):
+        raise ValueError(f"dice are 1-6, not {list(dice)}")
+    return tuple(d - 1 for d in dice)

@@ -260,7 +260,14 @@ class Changsha(HunanVariant):
         detector = changsha_fans.OPENING[event.win_kind]
         if detector(hand if whole else shown, kinds[event.win_kind]) is None:
             raise table.fail(event, f"the tiles shown are not {name} ({event.win_kind})")
-        table.start_wins.append((event.seat, event.win_kind))
+        instances = changsha_fans.opening_instances(
+            event.win_kind, hand if whole else shown, kinds[event.win_kind]
+        )
+        if table.options["start_win_count"] == "once_per_kind":
+            instances = 1
+        table.start_wins += [(event.seat, event.win_kind)] * instances  # each one is paid
+        if instances > 1:
+            table.notes.append(f"start_win_instances:{event.win_kind}")
         table.notes.append(f"start_win:{event.win_kind}")
 
     def opening_wins(self, table: RegionalTable, seat: int) -> list[tuple[str, tuple[Tile, ...]]]:
@@ -275,9 +282,15 @@ class Changsha(HunanVariant):
         return out
 
     def hand_payments(self, table: RegionalTable) -> Iterable[tuple[int, int, int]]:
-        """Opening wins, each a small self-draw paid by every other seat (no birds: the
-        dice that would be their birds are not in the log)."""
+        """Opening wins, each instance a small self-draw paid by every other seat (no birds:
+        the dice that would be their birds, option ``start_win_birds``, are not in the log)."""
         options = table.options
+        if table.start_wins and options["start_win_birds"] != "none":
+            raise table.fail(
+                None,
+                "start_win_birds = dice needs each opening win's dice in the log, which paipu "
+                "log v1 does not carry yet: play start_win_birds = none",
+            )
         out = []
         for seat, _kind in table.start_wins:
             deltas = start_win_deltas(
