@@ -25,3 +25,12 @@ def kong_payments(
         assert from_seat is not None
         return [(from_seat, konger, amount)]
     return [(payer, konger, amount) for payer in others if payer != konger]
+
+
+def with_bonus(amounts: Mapping[str, int], bonus: int) -> dict[str, int]:
+    """Kong money with ``bonus`` added to every payment (转转 坐飘: both seats' 飘).
+
+    >>> with_bonus({"kong": 3, "added_kong": 1}, 2)
+    {'kong': 5, 'added_kong': 3}
+    """
+    return {kind: amount + bonus for kind, amount in amounts.items()}

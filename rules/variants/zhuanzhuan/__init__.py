@@ -24,6 +24,7 @@ from paipu.rules.events import AddedKong, Event
 from paipu.rules.fans import check_coverage
 from paipu.rules.fans.regional import RegionalHand
 from paipu.rules.mechanics.birds import BirdMode
+from paipu.rules.mechanics.kong_money import with_bonus
 from paipu.rules.melds import MeldKind
 from paipu.rules.regional_table import HunanVariant, RegionalTable
 from paipu.rules.replay import ComputedWin
@@ -152,6 +153,7 @@ class Zhuanzhuan(HunanVariant):
 
     def replay_kong(self, table: Table, seat: int, kind: MeldKind, from_seat: int | None) -> None:
         assert isinstance(table, RegionalTable)
-        table.add_kong(seat, kind, from_seat, self.kong_amounts)
+        piao = int(table.options["zuo_piao"]) if table.options["piao_on"] == "every_payment" else 0
+        table.add_kong(seat, kind, from_seat, with_bonus(self.kong_amounts, 2 * piao))
 
     # ------------------------------------------------------------------ self-play
