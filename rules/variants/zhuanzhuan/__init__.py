@@ -155,5 +155,7 @@ class Zhuanzhuan(HunanVariant):
         assert isinstance(table, RegionalTable)
         piao = int(table.options["zuo_piao"]) if table.options["piao_on"] == "every_payment" else 0
         table.add_kong(seat, kind, from_seat, with_bonus(self.kong_amounts, 2 * piao))
+        if piao:
+            table.notes.append("zuo_piao:kong")
 
     # ------------------------------------------------------------------ self-play

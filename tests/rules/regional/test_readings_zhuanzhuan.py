@@ -32,6 +32,7 @@ def test_kong_money_carries_both_seats_piao(piao_on: str, bonus: int) -> None:
     events = ev(["draw", 0, "4p"], ["discard", 0, "4p"], ["kong", 3, "4p"], ["draw", 3, "5m"])
     table = apply_all(record(V, hands, events, rules=rules))
     assert table.kongs[0].payments == ((0, 3, 3 + bonus),)
+    assert ("zuo_piao:kong" in table.notes) == bool(bonus)
     hands = {**ZH, 0: "1357m999m19p2468s"}
     table = apply_all(
         record(V, hands, ev(["draw", 0, "9m"], ["concealed_kong", 0, "9m"]), rules=rules)
