@@ -42,7 +42,7 @@ if TYPE_CHECKING:
     from paipu.rules.replay import Table
 
 #: Opening wins shown with the whole hand (the others show only their tiles).
-WHOLE_HAND = frozenset({"no_258", "missing_suit", "lone_tile"})
+WHOLE_HAND = changsha_fans.WHOLE_HAND_KINDS
 JIANG_TILES = tuple(t for t in range(27) if is_jiang(t))
 
 

@@ -52,6 +52,9 @@ def call_transfer_kongs(kongs: Sequence[KongIncome], konger: int, scope: CallTra
     [0, 2]
     >>> call_transfer_kongs(kongs, 0, CallTransfer.LAST_KONG)
     [2]
+    >>> kongs[0] = KongRecord(5, 0, MeldKind.KONG, 2, ((2, 0, 2),), moved_to=3)  # moved before
+    >>> call_transfer_kongs(kongs, 0, CallTransfer.ALL_KONGS)
+    [2]
     """
     own = [i for i, kong in enumerate(kongs) if kong.seat == konger]
     if scope is CallTransfer.LAST_KONG:
