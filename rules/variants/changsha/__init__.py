@@ -64,6 +64,17 @@ class Changsha(HunanVariant):
             )
         self.small_discard = int(self.spec.raw["payments"]["small_discard"])
 
+    def resolve_options(self, rules: Mapping[str, Any] | None = None) -> Options:
+        """The options; ``start_win_birds = "dice"`` is refused until a log carries the
+        opening wins' dice (its settlement is ``start_win_deltas(dice=...)``)."""
+        options = super().resolve_options(rules)
+        if options["start_win_birds"] != "none":
+            raise VariantError(
+                "start_win_birds = dice needs each opening win's dice in the log, which paipu "
+                "log v1 does not carry yet (docs/regional.md §10): play start_win_birds = none"
+            )
+        return options
+
     # ------------------------------------------------------------------ scoring
 
     def units(self, options: Options) -> dict[str, int]:
@@ -285,12 +296,6 @@ class Changsha(HunanVariant):
         """Opening wins, each instance a small self-draw paid by every other seat (no birds:
         the dice that would be their birds, option ``start_win_birds``, are not in the log)."""
         options = table.options
-        if table.start_wins and options["start_win_birds"] != "none":
-            raise table.fail(
-                None,
-                "start_win_birds = dice needs each opening win's dice in the log, which paipu "
-                "log v1 does not carry yet: play start_win_birds = none",
-            )
         out = []
         for seat, _kind in table.start_wins:
             deltas = start_win_deltas(

@@ -11,7 +11,7 @@ from regional_helpers import apply_all, ev, record
 
 from paipu.rules.replay import RuleViolation
 from paipu.rules.tiles import counts, parse_tiles
-from paipu.rules.variants import get_variant
+from paipu.rules.variants import VariantError, get_variant
 from paipu.rules.variants.changsha import fans as changsha_fans
 from paipu.rules.variants.changsha.settlement import start_win_deltas
 
@@ -99,7 +99,10 @@ def test_the_dice_as_the_opening_wins_birds() -> None:
 
 
 def test_dice_birds_fail_loudly_without_the_dice_in_the_log() -> None:
-    with pytest.raises(RuleViolation, match="start_win_birds = dice"):
+    with pytest.raises(VariantError, match="start_win_birds = dice"):
+        get_variant(V).resolve_options({"start_win_birds": "dice"})
+    with pytest.raises(VariantError, match="start_win_birds = dice"):
         payments(
             [["start_win", 2, "two_triplets", {"tiles": TRIPLETS}]], {"start_win_birds": "dice"}
         )
+    assert get_variant(V).resolve_options({"start_win_birds": "none"})["start_win_birds"] == "none"
