@@ -7,6 +7,8 @@ Hands written and worked by hand. Seats: 0 East (the dealer), 1 South, 2 West, 3
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from regional_helpers import apply_all, ev, record
 
 from paipu.rules.replay import RuleViolation
@@ -106,3 +108,27 @@ def test_dice_birds_fail_loudly_without_the_dice_in_the_log() -> None:
             [["start_win", 2, "two_triplets", {"tiles": TRIPLETS}]], {"start_win_birds": "dice"}
         )
     assert get_variant(V).resolve_options({"start_win_birds": "none"})["start_win_birds"] == "none"
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.integers(0, 26), min_size=13, max_size=14).filter(
+        lambda tiles: max(tiles.count(t) for t in tiles) <= 4
+    )
+)
+def test_the_tiles_shown_hold_every_instance_of_the_hand(tiles: list[int]) -> None:
+    """A seat shows tiles it holds, and those tiles count as many instances as its hand:
+    what self-play shows is paid in full."""
+    hand = counts(tiles)
+    for kind, shown_of in changsha_fans.OPENING.items():
+        for variant in ("on", "five", "no_258", "all_258"):
+            shown = shown_of(hand, variant)
+            found = changsha_fans.opening_instances(kind, hand, variant)
+            if shown is None:
+                assert found == 0
+                continue
+            shown_counts = counts(list(shown))
+            assert all(shown_counts[t] <= hand[t] for t in range(27))
+            whole = kind in changsha_fans.WHOLE_HAND_KINDS
+            again = changsha_fans.opening_instances(kind, hand if whole else shown_counts, variant)
+            assert again == found >= 1
