@@ -69,3 +69,11 @@ class KongMoney:
                     (payer, kong.moved_to if kong.moved_to is not None else receiver, amount)
                 )
         return out
+
+def with_bonus(amounts: Mapping[str, int], bonus: int) -> dict[str, int]:
+    """Kong money with ``bonus`` added to every payment (转转 坐飘: both seats' 飘).
+
+    >>> with_bonus({"kong": 3, "added_kong": 1}, 2)
+    {'kong': 5, 'added_kong': 3}
+    """
+    return {kind: amount + bonus for kind, amount in amounts.items()}

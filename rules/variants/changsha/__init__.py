@@ -41,7 +41,7 @@ if TYPE_CHECKING:
     from paipu.rules.replay import Table
 
 #: Opening wins shown with the whole hand (the others show only their tiles).
-WHOLE_HAND = frozenset({"no_258", "missing_suit", "lone_tile"})
+WHOLE_HAND = changsha_fans.WHOLE_HAND_KINDS
 JIANG_TILES = tuple(t for t in range(27) if is_jiang(t))
 
 
@@ -62,6 +62,17 @@ class Changsha(HunanVariant):
                 f"{sorted(set(self.start_kinds) ^ set(changsha_fans.OPENING))}"
             )
         self.small_discard = int(self.spec.raw["payments"]["small_discard"])
+
+    def resolve_options(self, rules: Mapping[str, Any] | None = None) -> Options:
+        """The options; ``start_win_birds = "dice"`` is refused until a log carries the
+        opening wins' dice (its settlement is ``start_win_deltas(dice=...)``)."""
+        options = super().resolve_options(rules)
+        if options["start_win_birds"] != "none":
+            raise VariantError(
+                "start_win_birds = dice needs each opening win's dice in the log, which paipu "
+                "log v1 does not carry yet (docs/regional.md §10): play start_win_birds = none"
+            )
+        return options
 
     # ------------------------------------------------------------------ scoring
 
@@ -272,7 +283,14 @@ class ChangshaState(HunanState):
         detector = changsha_fans.OPENING[event.win_kind]
         if detector(hand if whole else shown, kinds[event.win_kind]) is None:
             raise table.fail(event, f"the tiles shown are not {name} ({event.win_kind})")
-        self.start_wins.append((event.seat, event.win_kind))
+        instances = changsha_fans.opening_instances(
+            event.win_kind, hand if whole else shown, kinds[event.win_kind]
+        )
+        if table.options["start_win_count"] == "once_per_kind":
+            instances = 1
+        self.start_wins += [(event.seat, event.win_kind)] * instances  # each one is paid
+        if instances > 1:
+            table.notes.append(f"start_win_instances:{event.win_kind}")
         table.notes.append(f"start_win:{event.win_kind}")
 
     def opening_wins(self, seat: int) -> list[tuple[str, tuple[Tile, ...]]]:
@@ -288,8 +306,8 @@ class ChangshaState(HunanState):
         return out
 
     def payments(self) -> list[tuple[int, int, int]]:
-        """Opening wins, each a small self-draw paid by every other seat (no birds: the
-        dice that would be their birds are not in the log)."""
+        """Opening wins, each instance a small self-draw paid by every other seat (no birds:
+        the dice that would be their birds, option ``start_win_birds``, are not in the log)."""
         out = super().payments()
         table = self.table
         options = table.options

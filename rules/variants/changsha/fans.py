@@ -159,10 +159,13 @@ def evaluate(
 
 # ---------------------------------------------------------------------- 起手胡 (opening wins)
 # Shown in the opening hand (the dealer's 14 tiles, the others' 13) before the first discard
-# and settled at once as a small self-draw each (digest §8). ``OPENING`` maps each kind to
-# its detector; a detector returns the tiles the seat shows, or None.
+# and settled at once as a small self-draw each (digest §8). "Each instance counts once;
+# several stack": a detector yields every instance of its kind in the tiles (two 六六顺 in
+# a hand of four triplets, one 大四喜 per 4-of-a-kind), each as the tiles it shows; ``OPENING``
+# maps each kind to the tiles a seat shows (every instance), or None.
 
 OPENING_REGISTRY: dict[str, str] = {}
+Instances = list[tuple[Tile, ...]]
 
 
 def _all(counts: Sequence[int]) -> tuple[Tile, ...]:
@@ -170,64 +173,75 @@ def _all(counts: Sequence[int]) -> tuple[Tile, ...]:
 
 
 @produces(OPENING_REGISTRY, "four_of_a_kind")
-def four_of_a_kind(counts: Sequence[int], variant: str) -> tuple[Tile, ...] | None:
-    """大四喜: four identical tiles."""
-    quad = next((t for t in range(27) if counts[t] == COPIES), None)
-    return None if quad is None else (quad,) * COPIES
+def four_of_a_kind(counts: Sequence[int], variant: str) -> Instances:
+    """大四喜: four identical tiles; each 4-of-a-kind is one."""
+    return [(t,) * COPIES for t in range(27) if counts[t] == COPIES]
 
 
 @produces(OPENING_REGISTRY, "no_258")
-def no_258(counts: Sequence[int], variant: str) -> tuple[Tile, ...] | None:
-    """板板胡: not a single 2, 5 or 8 (option ``ban_ban_hu = "all_258"``: every tile one)."""
+def no_258(counts: Sequence[int], variant: str) -> Instances:
+    """板板胡: not a single 2, 5 or 8 (option ``ban_ban_hu = "all_258"``: every tile one);
+    the whole hand, once."""
     tiles = _all(counts)
     if variant == "all_258":
-        return tiles if all(is_jiang(t) for t in tiles) else None
-    return None if any(is_jiang(t) for t in tiles) else tiles
+        return [tiles] if all(is_jiang(t) for t in tiles) else []
+    return [] if any(is_jiang(t) for t in tiles) else [tiles]
 
 
 @produces(OPENING_REGISTRY, "missing_suit")
-def missing_suit(counts: Sequence[int], variant: str) -> tuple[Tile, ...] | None:
-    """缺一色: a whole suit missing."""
+def missing_suit(counts: Sequence[int], variant: str) -> Instances:
+    """缺一色: a whole suit missing; the whole hand, once."""
     tiles = _all(counts)
-    return tiles if len({suit(t) for t in tiles}) < 3 else None
+    return [tiles] if len({suit(t) for t in tiles}) < 3 else []
 
 
 @produces(OPENING_REGISTRY, "two_triplets")
-def two_triplets(counts: Sequence[int], variant: str) -> tuple[Tile, ...] | None:
-    """六六顺: two kinds held three (or four) times."""
-    kinds = [t for t in range(27) if counts[t] >= 3][:2]
-    return tuple(t for t in kinds for _ in range(3)) if len(kinds) == 2 else None
+def two_triplets(counts: Sequence[int], variant: str) -> Instances:
+    """六六顺: two kinds held three (or four) times; each two such kinds are one (four
+    triplets: two 六六顺)."""
+    kinds = [t for t in range(27) if counts[t] >= 3]
+    return [
+        tuple(t for t in kinds[i : i + 2] for _ in range(3)) for i in range(0, len(kinds) - 1, 2)
+    ]
 
 
 @produces(OPENING_REGISTRY, "three_step_pairs")
-def three_step_pairs(counts: Sequence[int], variant: str) -> tuple[Tile, ...] | None:
-    """节节高 (option): pairs of three consecutive ranks of one suit (223344)."""
+def three_step_pairs(counts: Sequence[int], variant: str) -> Instances:
+    """节节高 (option): pairs of three consecutive ranks of one suit (223344); each run of
+    three pairs is one, no pair counted twice."""
+    pairs = [c // 2 for c in counts[:27]]
+    out: Instances = []
     for t in range(27):
-        if t % 9 <= 6 and all(counts[t + k] >= 2 for k in range(3)):
-            return tuple(t + k for k in range(3) for _ in range(2))
-    return None
+        while t % 9 <= 6 and all(pairs[t + k] for k in range(3)):
+            for k in range(3):
+                pairs[t + k] -= 1
+            out.append(tuple(t + k for k in range(3) for _ in range(2)))
+    return out
 
 
 @produces(OPENING_REGISTRY, "three_suit_pairs")
-def three_suit_pairs(counts: Sequence[int], variant: str) -> tuple[Tile, ...] | None:
-    """三同 (option): a pair of the same rank in each suit."""
-    for r in range(9):
-        if all(counts[r + 9 * s] >= 2 for s in range(3)):
-            return tuple(r + 9 * s for s in range(3) for _ in range(2))
-    return None
+def three_suit_pairs(counts: Sequence[int], variant: str) -> Instances:
+    """三同 (option): a pair of the same rank in each suit; each rank is one."""
+    return [
+        tuple(r + 9 * s for s in range(3) for _ in range(2))
+        for r in range(9)
+        if all(counts[r + 9 * s] >= 2 for s in range(3))
+    ]
 
 
 @produces(OPENING_REGISTRY, "lone_tile")
-def lone_tile(counts: Sequence[int], variant: str) -> tuple[Tile, ...] | None:
-    """一枝花 (option): a suit of which the hand holds one tile only (``five``: a 5)."""
+def lone_tile(counts: Sequence[int], variant: str) -> Instances:
+    """一枝花 (option): a suit of which the hand holds one tile only (``five``: a 5); shown
+    with the whole hand, one per such suit."""
+    lone = 0
     for s in range(3):
         held = [t for t in range(9 * s, 9 * s + 9) for _ in range(counts[t])]
         if len(held) == 1 and (variant != "five" or rank(held[0]) == 5):
-            return _all(counts)
-    return None
+            lone += 1
+    return [_all(counts)] * lone
 
 
-OPENING: dict[str, Callable[[Sequence[int], str], tuple[Tile, ...] | None]] = {
+INSTANCES: dict[str, Callable[[Sequence[int], str], Instances]] = {
     "four_of_a_kind": four_of_a_kind,
     "no_258": no_258,
     "missing_suit": missing_suit,
@@ -235,4 +249,35 @@ OPENING: dict[str, Callable[[Sequence[int], str], tuple[Tile, ...] | None]] = {
     "three_step_pairs": three_step_pairs,
     "three_suit_pairs": three_suit_pairs,
     "lone_tile": lone_tile,
+}
+
+
+def opening_instances(kind: str, counts: Sequence[int], variant: str) -> int:
+    """How many opening wins of ``kind`` the tiles hold (each is paid).
+
+    >>> from paipu.rules.tiles import counts, parse_tiles
+    >>> hand = counts(parse_tiles("111m333m555p777s9s"))
+    >>> opening_instances("two_triplets", hand, "on"), opening_instances("missing_suit", hand, "on")
+    (2, 0)
+    """
+    return len(INSTANCES[kind](counts, variant))
+
+
+def _shown(kind: str) -> Callable[[Sequence[int], str], tuple[Tile, ...] | None]:
+    def tiles(counts: Sequence[int], variant: str) -> tuple[Tile, ...] | None:
+        found = INSTANCES[kind](counts, variant)
+        if not found:
+            return None
+        if kind in WHOLE_HAND_KINDS:
+            return found[0]
+        return tuple(sorted(t for instance in found for t in instance))
+
+    return tiles
+
+
+#: Opening wins shown with the whole hand (the others show only their tiles).
+WHOLE_HAND_KINDS = frozenset({"no_258", "missing_suit", "lone_tile"})
+#: kind → the tiles a seat shows for every instance of it, or None.
+OPENING: dict[str, Callable[[Sequence[int], str], tuple[Tile, ...] | None]] = {
+    kind: _shown(kind) for kind in INSTANCES
 }

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from paipu.rules.mechanics.birds import BirdMode, bird_amount, bird_hits
+from paipu.rules.mechanics.birds import BirdMode, bird_amount, bird_hits, die_birds
 from paipu.rules.settlement import transfers
 from paipu.rules.tiles import Tile
 
@@ -44,17 +44,41 @@ def changsha_win_deltas(
 
 
 def start_win_deltas(
-    players: int, seat: int, dealer: int, per_payer: int, *, dealer_bonus: bool = False
+    players: int,
+    seat: int,
+    dealer: int,
+    per_payer: int,
+    *,
+    dealer_bonus: bool = False,
+    dice: Sequence[int] = (),
+    bird_mode: BirdMode = BirdMode.MULTIPLY,
 ) -> tuple[int, ...]:
-    """长沙 起手小胡: settled at once as a small self-draw, each other seat paying.
+    """长沙 起手小胡: settled at once as a small self-draw, each other seat paying; with
+    ``dice`` (option ``start_win_birds = "dice"``) the dice are its birds, counted from the
+    opening winner: a die of d lands (d − 1) seats on, hitting as a bird of rank d.
 
     >>> start_win_deltas(4, 2, 0, 2, dealer_bonus=True)
     (-3, -2, 7, -2)
+
+    West shows 六六顺, dice 1 and 2: the 1 lands on West (every payer hit once), the 2 on
+    North (hit again): ×2 from East and South, ×4 from North.
+
+    >>> start_win_deltas(4, 2, 0, 2, dice=(1, 2))
+    (-4, -4, 16, -8)
     """
+    birds = die_birds(dice)
     return transfers(
         players,
         [
-            (payer, seat, per_payer + (1 if dealer_bonus and dealer in (seat, payer) else 0))
+            (
+                payer,
+                seat,
+                bird_amount(
+                    per_payer + (1 if dealer_bonus and dealer in (seat, payer) else 0),
+                    bird_hits(birds, seat, seat, payer, players),
+                    bird_mode,
+                ),
+            )
             for payer in range(players)
             if payer != seat
         ],

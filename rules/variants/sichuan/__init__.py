@@ -36,7 +36,10 @@ from paipu.rules.tiles import Tile
 from paipu.rules.variants import Options, RegionalVariant, register
 from paipu.rules.variants.sichuan import fans as sichuan_fans
 from paipu.rules.variants.sichuan.settlement import (
+    CallTransfer,
     SelfDrawBonus,
+    call_transfer_amount,
+    call_transfer_kongs,
     sichuan_exhaustive_payments,
     sichuan_win_deltas,
 )
@@ -60,7 +63,15 @@ class Sichuan(RegionalVariant):
     """四川麻将 血战到底 — void suits, multipliers, kong money, winners leave."""
 
     id = "sichuan"
-    extra_facts = ("void", "won", "kong_discard", "fed_by", "heavenly", "earthly")
+    extra_facts = (
+        "void",
+        "won",
+        "kong_discard",
+        "fed_by",
+        "heavenly",
+        "earthly",
+        "kong_income",
+    )
 
     def __init__(self) -> None:
         super().__init__()
@@ -94,6 +105,7 @@ class Sichuan(RegionalVariant):
         self.check(request)
         players = self.spec.players
         void, won, fed_by = _facts(request, players)
+        incomes = _earthly_and_income(request, options)
         hand = RegionalHand.of(request.hand, request.melds, request.win_tile)
         if len(hand.suits) == ALL_SUITS:
             return ScoreAnswer(
@@ -131,6 +143,10 @@ class Sichuan(RegionalVariant):
         extra: dict[str, Any] = {"unit": "×", "multiplier": result.multiplier, "cap": cap}
         if void is not None:
             extra["void"] = SUIT_LETTERS[void]
+        if incomes is not None and situation.kong_discard and options["hu_jiao_zhuan_yi"]:
+            extra["call_transfer"] = call_transfer_amount(
+                incomes, CallTransfer(options["call_transfer"])
+            )
         return ScoreAnswer(legal=True, total=total, fans=fans, deltas=deltas, extra=extra)
 
     def _fan(self, fan_id: str, points: int, count: int) -> FanScore:
@@ -250,7 +266,10 @@ class SichuanState(VariantState):
             kong = kongs[-1]
             if kong.seat == seat and kong.kind is MeldKind.KONG and kong.from_seat is not None:
                 extra["fed_by"] = kong.from_seat
-        extra.update(first_turn_facts(table, seat, from_seat, own_draw=True))
+        first = first_turn_facts(table, seat, from_seat, own_draw=True)
+        if from_seat is not None and table.options["earthly_win"] == "first_draw":
+            first.pop("earthly", None)  # 地胡 is a self-draw on one's own first draw
+        extra.update(first)
         return flags, extra
 
     def after_win(self, win: ComputedWin) -> None:
@@ -260,13 +279,15 @@ class SichuanState(VariantState):
             table.notes.append("multiple_win")
         kongs = self.kong_money.kongs
         if any(f.id == "kong_discard" for f in win.fans) and table.options["hu_jiao_zhuan_yi"]:
-            for i in range(len(kongs) - 1, -1, -1):
-                kong = kongs[i]
-                if kong.seat == win.from_seat:
-                    if kong.moved_to is None and kong.payments:
-                        kongs[i] = replace(kong, moved_to=win.seat)
-                        table.notes.append("hu_jiao_zhuan_yi")
-                    break
+            assert win.from_seat is not None
+            scope = CallTransfer(table.options["call_transfer"])
+            moved = call_transfer_kongs(kongs, win.from_seat, scope)
+            for i in moved:
+                kongs[i] = replace(kongs[i], moved_to=win.seat)
+            if moved:
+                table.notes.append("hu_jiao_zhuan_yi")
+                if len(moved) > 1:
+                    table.notes.append("hu_jiao_zhuan_yi:several_kongs")
         if win.from_seat is None and any(f.id == "kong_bloom" for f in win.fans):
             last = kongs[-1] if kongs else None
             if last is not None and last.kind is MeldKind.KONG and last.seat == win.seat:
@@ -386,6 +407,39 @@ def _facts(request: ScoreRequest, players: int) -> tuple[int | None, tuple[int, 
         if not request.self_drawn or not request.flags.kong_replacement:
             raise RequestError("extra 'fed_by' is for a self-draw on a kong replacement (点杠花)")
     return (None if raw is None else suit_index(raw)), tuple(won), fed_by
+
+
+def _earthly_and_income(request: ScoreRequest, options: Options) -> list[int] | None:
+    """Check ``extra.earthly`` against the room's 地胡 (``earthly_win``) and read
+    ``extra.kong_income``: the kong money the discarder received per kong, oldest first,
+    for the 呼叫转移 of a 杠上炮 (None when absent)."""
+    extra = request.extra
+    if (
+        extra.get("earthly") is True
+        and request.from_seat is not None
+        and options["earthly_win"] == "first_draw"
+    ):
+        raise RequestError(
+            "extra 'earthly' (地胡) is a self-draw on the seat's own first draw here "
+            "(earthly_win = first_draw): leave 'from' out, or play rules.earthly_win = "
+            "first_draw_or_first_discard"
+        )
+    incomes = extra.get("kong_income")
+    if incomes is None:
+        return None
+    if not isinstance(incomes, list) or not all(
+        isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in incomes
+    ):
+        raise RequestError(
+            "extra 'kong_income' lists the kong money the discarder received, one amount "
+            "(≥ 0) per kong, oldest first"
+        )
+    if request.from_seat is None or extra.get("kong_discard") is not True:
+        raise RequestError(
+            "extra 'kong_income' is for a win on a konger's discard (杠上炮): give 'from' and "
+            "extra 'kong_discard': true"
+        )
+    return list(incomes)
 
 
 def _suits_held(table: Table, seat: int) -> set[int]:

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from paipu.rules.fans import check_coverage
 from paipu.rules.fans.regional import RegionalHand
 from paipu.rules.mechanics.birds import BirdMode
-from paipu.rules.mechanics.kong_money import KongMoney
+from paipu.rules.mechanics.kong_money import KongMoney, with_bonus
 from paipu.rules.score import FanScore, ScoreAnswer, ScoreRequest
 from paipu.rules.tiles import Tile, tile_name, tile_names
 from paipu.rules.variants import HunanState, HunanVariant, Options, register
@@ -148,7 +148,10 @@ class ZhuanzhuanState(HunanState):
 
     def __init__(self, table: Table, variant: Zhuanzhuan) -> None:
         super().__init__(table, variant)
-        self.kong_money = KongMoney(table, variant.kong_amounts)
+        options = table.options
+        #: 坐飘 on every payment (piao_on = every_payment): both seats' 飘 on each kong's money.
+        self.piao = int(options["zuo_piao"]) if options["piao_on"] == "every_payment" else 0
+        self.kong_money = KongMoney(table, with_bonus(variant.kong_amounts, 2 * self.piao))
         self.strict_kongs = bool(table.options["strict_kongs"])
 
     def move_problem(self, seat: int, kind: str, tile: Tile) -> str | None:
@@ -161,6 +164,8 @@ class ZhuanzhuanState(HunanState):
 
     def on_kong(self, seat: int, kind: MeldKind, from_seat: int | None) -> None:
         self.kong_money.add(seat, kind, from_seat)
+        if self.piao:
+            self.table.notes.append("zuo_piao:kong")
 
     def payments(self) -> list[tuple[int, int, int]]:
         return super().payments() + self.kong_money.transfers()

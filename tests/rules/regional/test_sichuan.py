@@ -240,9 +240,13 @@ def test_several_winners_and_play_goes_on_after_the_last_of_them() -> None:
     events = [*OPENING, ["win", 2, "5p", {"from": 0}], ["win", 3, "5p", {"from": 0}]]
     table = apply_all(rec([*events, ["draw", 0, "1m"]]))  # after West and North: East
     assert [w.seat for w in table.wins] == [2, 3]
-    # on the dealer's first discard, nothing claimed yet: 地胡 ×32 each
-    assert [f.id for f in table.wins[0].fans] == ["earthly"]
-    assert table.wins[0].deltas == (-32, 0, 32, 0)
+    # on the dealer's first discard: no 地胡 by default (earthly_win = first_draw), a 平胡
+    assert [f.id for f in table.wins[0].fans] == ["ping_hu"]
+    assert table.wins[0].deltas == (-1, 0, 1, 0)
+    # with first_draw_or_first_discard, nothing claimed yet: 地胡 ×32 each
+    wide = apply_all(rec([*events], rules={"earthly_win": "first_draw_or_first_discard"}))
+    assert [f.id for f in wide.wins[0].fans] == ["earthly"]
+    assert wide.wins[0].deltas == (-32, 0, 32, 0)
     with pytest.raises(RuleViolation, match="seat 0 draws next"):
         apply_all(rec([*events, ["draw", 1, "1m"]]))
     with pytest.raises(RuleViolation, match="already won and left"):

@@ -1,0 +1,141 @@
+"""四川: the readings of issue 21 — 呼叫转移 moves all the konger's kong income
+(``call_transfer``), 地胡 is a self-draw on one's own first draw (``earthly_win``).
+
+Hands written and worked by hand. Seats: 0 East (the dealer), 1 South, 2 West, 3 North.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import pytest
+from regional_helpers import apply_all, ev, record, request
+
+from paipu.rules.score import score_json
+
+V = "sichuan"
+VOIDS = [["void", 0, "s"], ["void", 1, "m"], ["void", 2, "m"], ["void", 3, "s"]]
+
+
+def net(payments: Iterable[tuple[int, int, int]], players: int = 4) -> list[int]:
+    out = [0] * players
+    for payer, receiver, amount in payments:
+        out[payer] -= amount
+        out[receiver] += amount
+    return out
+
+
+# ---------------------------------------------------------------------- 呼叫转移
+
+# East (void 条) 暗杠s 1筒 and 9筒 (+2 from each seat, twice), draws 3条 on the second
+# replacement, must discard it (his void suit) and South wins on it: 平胡 × 杠上炮 = ×2.
+TRANSFER_HANDS = {
+    0: "1111p9999p23456m",
+    1: "123s456s789s88p12s",  # void 万, waits on 3条
+}
+TRANSFER = [
+    *VOIDS,
+    ["draw", 0, "7m"],
+    ["concealed_kong", 0, "1p"],
+    ["draw", 0, "8m"],
+    ["concealed_kong", 0, "9p"],
+    ["draw", 0, "3s"],
+    ["discard", 0, "3s"],
+    ["win", 1, "3s", {"from": 0}],
+]
+
+
+def transfer_table(rules: dict[str, object] | None = None) -> object:
+    return apply_all(record(V, TRANSFER_HANDS, ev(*TRANSFER), rules=rules))
+
+
+def test_call_transfer_moves_all_the_kongers_kong_income_by_default() -> None:
+    """all_kongs (the source): both kongs' 12 go to South. Kong money: West and North pay
+    4 each to South (South's own 4 come back to it), East keeps nothing; the win: East 2."""
+    table = transfer_table()
+    (win,) = table.wins
+    assert {f.id for f in win.fans} == {"ping_hu", "kong_discard"}
+    assert (win.total, win.deltas) == (2, (-2, 2, 0, 0))
+    assert [k.moved_to for k in table.state.kong_money.kongs] == [1, 1]
+    assert net(table.state.kong_money.transfers()) == [0, 8, -4, -4]
+    assert {"hu_jiao_zhuan_yi", "hu_jiao_zhuan_yi:several_kongs"} <= set(table.notes)
+
+
+def test_call_transfer_last_kong_moves_only_the_kong_just_made() -> None:
+    """last_kong: East keeps the 6 of 1筒; the 6 of 9筒 go to South (4 from West and North)."""
+    table = transfer_table({"call_transfer": "last_kong"})
+    assert [k.moved_to for k in table.state.kong_money.kongs] == [None, 1]
+    assert net(table.state.kong_money.transfers()) == [6, 2, -4, -4]
+    assert "hu_jiao_zhuan_yi:several_kongs" not in table.notes
+
+
+def test_without_hu_jiao_zhuan_yi_nothing_moves() -> None:
+    table = transfer_table({"hu_jiao_zhuan_yi": False})
+    assert [k.moved_to for k in table.state.kong_money.kongs] == [None, None]
+    assert net(table.state.kong_money.transfers()) == [12, -4, -4, -4]
+
+
+def test_call_transfer_in_a_score_request() -> None:
+    """``extra.kong_income`` (the discarder's income per kong) → the answer's
+    ``extra.call_transfer``; the deltas stay the win's own."""
+    fields = {"seat": 1, "from": 0, "extra": {"void": "m", "kong_discard": True}}
+    base = request(V, "123s456s789s88p12s", "3s", **fields)
+    base["extra"]["kong_income"] = [6, 6]
+    answer = score_json(base)
+    assert answer.error is None, answer.error
+    assert (answer.total, answer.deltas) == (2, (-2, 2, 0, 0))
+    assert answer.extra["call_transfer"] == 12
+    assert score_json({**base, "rules": {"call_transfer": "last_kong"}}).extra["call_transfer"] == 6
+    assert "call_transfer" not in score_json({**base, "rules": {"hu_jiao_zhuan_yi": False}}).extra
+    bad = request(V, "123s456s789s88p12s", "3s", seat=1, extra={"void": "m", "kong_income": [6]})
+    assert "杠上炮" in score_json(bad).error
+    worse = {**base, "extra": {**base["extra"], "kong_income": [-1]}}
+    assert "kong_income" in score_json(worse).error
+
+
+# ---------------------------------------------------------------------- 地胡
+
+EARTHLY_HANDS = {
+    0: "123m456m789m1p2p5p9p",
+    1: "123456789s1p1p9p9p",  # void 万, ready on 1p / 9p
+    2: "123s456s789s4p6p8p8p",
+    3: "234567m888m4p6p2p2p",
+}
+FIRST_DISCARD = [*VOIDS, ["draw", 0, "3p"], ["discard", 0, "5p"]]
+
+
+@pytest.mark.parametrize("reading", ["first_draw", "first_draw_or_first_discard"])
+def test_earthly_win_on_ones_own_first_draw(reading: str) -> None:
+    """South self-draws 9筒 on its first draw, nothing claimed: 地胡 ×32 under both
+    readings; every other seat pays 32 + 1 (自摸加底)."""
+    events = [*FIRST_DISCARD, ["draw", 1, "9p"], ["win", 1, "9p"]]
+    table = apply_all(record(V, EARTHLY_HANDS, ev(*events), rules={"earthly_win": reading}))
+    (win,) = table.wins
+    assert [f.id for f in win.fans] == ["earthly"]
+    assert win.deltas == (-33, 99, -33, -33)
+
+
+def test_a_win_on_the_dealers_first_discard_is_earthly_only_with_the_option() -> None:
+    """West wins 5筒 off East's first discard (平胡 ×1); 地胡 ×32 only when the room also
+    counts the dealer's first discard."""
+    hands = {**EARTHLY_HANDS, 2: "123s456s789s4p6p8p8p"}
+    events = [*FIRST_DISCARD, ["win", 2, "5p", {"from": 0}]]
+    plain = apply_all(record(V, hands, ev(*events)))
+    assert [f.id for f in plain.wins[0].fans] == ["ping_hu"]
+    assert plain.wins[0].deltas == (-1, 0, 1, 0)
+    wide = apply_all(
+        record(V, hands, ev(*events), rules={"earthly_win": "first_draw_or_first_discard"})
+    )
+    assert [f.id for f in wide.wins[0].fans] == ["earthly"]
+    assert wide.wins[0].deltas == (-32, 0, 32, 0)
+
+
+def test_earthly_in_a_score_request() -> None:
+    hand = "123s456s789s4p6p8p8p"
+    self_drawn = request(V, hand, "5p", seat=2, extra={"void": "m", "earthly": True})
+    answer = score_json(self_drawn)
+    assert (answer.total, answer.deltas) == (32, (-33, -33, 99, -33))
+    on_discard = {**self_drawn, "from": 0}
+    assert "earthly_win = first_draw" in score_json(on_discard).error
+    wide = score_json({**on_discard, "rules": {"earthly_win": "first_draw_or_first_discard"}})
+    assert (wide.total, wide.deltas) == (32, (-32, 0, 32, 0))
