@@ -135,6 +135,7 @@ class Birds:
         if table.wins and self.count and self.tiles is None:
             raise table.fail(None, "the birds (扎鸟) are missing: a bird event follows the win")
 
+
 def die_birds(dice: Sequence[int]) -> tuple[Tile, ...]:
     """Dice serving as birds (长沙 起手胡, pub-B): a die of d counts as a bird of rank d (the
     万 tile of that rank), so it lands (d − 1) seats on from the origin.

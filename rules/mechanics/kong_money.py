@@ -70,6 +70,7 @@ class KongMoney:
                 )
         return out
 
+
 def with_bonus(amounts: Mapping[str, int], bonus: int) -> dict[str, int]:
     """Kong money with ``bonus`` added to every payment (转转 坐飘: both seats' 飘).
 

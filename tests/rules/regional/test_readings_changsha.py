@@ -32,7 +32,7 @@ QUADS = ["2m"] * 4 + ["4p"] * 4
 def payments(events: list, rules: dict[str, object] | None = None) -> tuple[object, list[int]]:
     table = apply_all(record(V, HANDS, ev(["draw", 0, "5s"], *events), rules=rules))
     out = [0] * 4
-    for payer, receiver, amount in get_variant(V).hand_payments(table):
+    for payer, receiver, amount in table.state.payments():
         out[payer] -= amount
         out[receiver] += amount
     return table, out

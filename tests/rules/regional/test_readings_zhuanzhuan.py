@@ -62,7 +62,7 @@ def test_an_added_kong_with_piao_and_its_robbery() -> None:
     robbed = apply_all(
         record(V, ZH, ev(*PONG, *ROUND_AFTER_PONG, ["win", 1, "4p", {"from": 3}]), rules=rules)
     )
-    assert not robbed.kongs
+    assert not robbed.state.kong_money.kongs
     assert robbed.wins[0].deltas == (0, 12, 0, -12)
 
 
