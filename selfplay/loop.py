@@ -19,9 +19,17 @@ The loop follows the table's phase:
 * after an added kong the other seats may rob it (抢杠);
 * the hand is drawn (荒庄) when the variant says the wall cannot supply the next draw.
 
-What differs between variants enters through :class:`HandHooks` (events before the first
-draw or after the end, such as Sichuan's void suits or Zhuanzhuan's birds) and through
-the players; the loop itself knows no variant.
+A variant adds moves by naming them in its TOML (``[bot] steps``, :class:`Step`); the loop
+takes each at its point of the hand, and the variant's own rules say what it may do:
+
+* ``void_suits`` (定缺) before the first draw; ``opening_wins`` (起手胡) after the dealer's
+  first draw;
+* ``kong_reveal`` (开杠) in place of a replacement draw, when the player wants it;
+* ``last_tile_choice`` (要海底) before the last draw; nobody may want the last tile;
+* ``play_on`` (血战): after a robbed kong's wins the others play on;
+* ``birds`` (扎鸟) after the end.
+
+The loop itself names no variant; the players (:class:`Player`) make every choice.
 
 A :class:`~paipu.rules.selfplay.Scenario` stacks the deck: its seat (counted from the
 dealer: 0 is the dealer) is dealt the prepared hand and its first draws are the prepared
@@ -41,12 +49,13 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, cast
 
 from mypy_extensions import mypyc_attr
 
 from paipu.rules.events import (
     AddedKong,
+    Bird,
     Chi,
     ConcealedKong,
     Discard,
@@ -55,9 +64,13 @@ from paipu.rules.events import (
     Flower,
     Kong,
     Pong,
+    StartWin,
+    Void,
     Win,
 )
+from paipu.rules.mechanics.kong_reveal import REVEAL_TILES, KongReveal
 from paipu.rules.record import HandRecord
+from paipu.rules.regional_table import RegionalTable, RegionalVariant
 from paipu.rules.replay import HandOutcome, Phase, Table, outcome_of, replay
 from paipu.rules.score import ScoreAnswer, WinFlags
 from paipu.rules.selfplay import HandSetup, Scenario
@@ -310,33 +323,97 @@ class SeatView:
         return table.variant.replay_score_request(request, table.options)
 
 
-class Player(Protocol):
-    """A seat's decision maker (a bot): sees only its :class:`SeatView`."""
+@mypyc_attr(allow_interpreted_subclasses=True)  # the tests' scripted players derive from it
+class Player:
+    """A seat's decision maker (a bot): sees only its :class:`SeatView`.
+
+    ``turn`` and ``claim`` are every variant's; the other decisions belong to the steps a
+    variant adds (:class:`Step`) and have defaults, so a player need only override those
+    its game asks for."""
 
     def turn(self, view: SeatView) -> TurnAction:
         """Own turn with a full hand and no held flowers: win, kong or discard."""
-        ...
+        raise NotImplementedError
 
     def claim(
         self, view: SeatView, tile: Tile, from_seat: int, options: Sequence[Claim]
     ) -> Claim | None:
         """Take another seat's ``tile`` in one of the ``options``, or pass (None)."""
-        ...
+        raise NotImplementedError
+
+    def void_suit(self, view: SeatView) -> str:
+        """定缺 (:attr:`Step.VOID_SUITS`): the suit to void, ``m``, ``p`` or ``s``; by
+        default the suit held fewest (the first of them on a tie)."""
+        hand = view.hand()
+        held = [sum(hand[s * SUIT_SIZE : (s + 1) * SUIT_SIZE]) for s in range(len(SUIT_LETTERS))]
+        return SUIT_LETTERS[held.index(min(held))]
+
+    def reveal(self, view: SeatView) -> bool:
+        """开杠 (:attr:`Step.KONG_REVEAL`): turn up the wall's last tiles rather than draw
+        one after a kong; by default when the hand is ready."""
+        return bool(view.waits())
+
+    def take_haidi(self, view: SeatView) -> bool:
+        """要海底 (:attr:`Step.LAST_TILE_CHOICE`): take the last tile of the wall; by default
+        when the hand is ready."""
+        return bool(view.waits())
 
 
-class HandHooks:
-    """The parts of a hand that differ between variants; the defaults fit MCR.
+#: The suits' letters, in code order (定缺 names a suit by its letter).
+SUIT_LETTERS = ("m", "p", "s")
 
-    A variant subclasses this for events outside the draw–discard loop: Sichuan's void
-    suits (定缺) or Changsha's opening wins before the first draw, the birds (扎鸟) of
-    Zhuanzhuan after the end.
+
+class Step(StrEnum):
+    """A move of the hand beyond draw, turn, claim and rob, as a variant's ``[bot] steps``
+    names it; the loop takes the steps its variant declares, each at its point of the hand.
     """
 
-    def opening(self, hand: SelfPlayHand) -> None:
-        """Apply the events that come before the dealer's first draw."""
+    VOID_SUITS = "void_suits"  # 定缺: each seat declares a void suit before the first draw
+    OPENING_WINS = "opening_wins"  # 起手胡: after the dealer's first draw, the opening wins
+    KONG_REVEAL = "kong_reveal"  # 开杠: a ready konger may turn up tiles instead of drawing
+    LAST_TILE_CHOICE = "last_tile_choice"  # 要海底: the last tile is offered in turn
+    PLAY_ON = "play_on"  # 血战: after a robbed kong's wins the others play on
+    BIRDS = "birds"  # 扎鸟: birds drawn after the win
 
-    def closing(self, hand: SelfPlayHand) -> None:
-        """Apply the table events that come after the hand has ended."""
+
+@dataclass(frozen=True, slots=True)
+class Steps:
+    """Which :class:`Step` s a variant's hands take (read once per variant)."""
+
+    void_suits: bool = False
+    opening_wins: bool = False
+    kong_reveal: bool = False
+    last_tile_choice: bool = False
+    play_on: bool = False
+    birds: bool = False
+
+
+_STEPS: dict[str, Steps] = {}
+
+
+def steps_of(variant: Variant) -> Steps:
+    """The steps of ``variant``'s hands: the ``steps`` list of its TOML's ``[bot]`` table."""
+    known = _STEPS.get(variant.id)
+    if known is not None:
+        return known
+    names = variant.spec.raw.get("bot", {}).get("steps", [])
+    try:
+        taken = {Step(name) for name in names}
+    except ValueError:
+        steps = ", ".join(s.value for s in Step)
+        raise VariantError(
+            f"{variant.id}.toml [bot] steps {names!r}: each is one of {steps}"
+        ) from None
+    steps = Steps(
+        void_suits=Step.VOID_SUITS in taken,
+        opening_wins=Step.OPENING_WINS in taken,
+        kong_reveal=Step.KONG_REVEAL in taken,
+        last_tile_choice=Step.LAST_TILE_CHOICE in taken,
+        play_on=Step.PLAY_ON in taken,
+        birds=Step.BIRDS in taken,
+    )
+    _STEPS[variant.id] = steps
+    return steps
 
 
 # ---------------------------------------------------------------------- the deal
@@ -515,7 +592,7 @@ def _undrawn(wall: Wall) -> Iterator[int]:
         yield from range(seat * wall.per_seat + wall.drawn[seat], (seat + 1) * wall.per_seat)
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # the regional variants' play derives from it
+@mypyc_attr(allow_interpreted_subclasses=True)  # the tests' stacked hands derive from it
 class SelfPlayHand:
     """One hand being played: the table, the wall, the players and the events so far."""
 
@@ -526,12 +603,11 @@ class SelfPlayHand:
         setup: HandSetup,
         deal: Deal,
         players: Sequence[Player],
-        hooks: HandHooks,
     ) -> None:
         self.variant = variant
         self.options = options
         self.players = players
-        self.hooks = hooks
+        self.steps = steps_of(variant)
         self.wall = list(deal.wall)
         self.stacked = deal.stacked_seat
         self.pending = list(deal.stacked_draws)
@@ -714,37 +790,171 @@ class SelfPlayHand:
 
     def play(self) -> HandOutcome:
         table = self.table
-        self.hooks.opening(self)
+        steps = self.steps
+        if steps.void_suits:
+            self.void_suits()
+        opening = steps.opening_wins
         for _ in range(MAX_MOVES):
             phase = table.phase
             if phase is _ENDED:
                 break
-            if phase is _DRAW or phase is _REPLACE:
-                if phase is _REPLACE and self.variant.replay_exhausted(table):
-                    break  # a flower drawn as the last tile: nothing can replace it
+            if phase is _DRAW:
                 self.draw(table.turn)
+                if opening:
+                    opening = False
+                    self.opening_wins()
+            elif phase is _REPLACE:
+                if self.variant.replay_exhausted(table):
+                    break  # a flower drawn as the last tile: nothing can replace it
+                self.replace(table.turn)
             elif phase is _ACT:
                 self.turn(table.turn)
             elif phase is _ROB:
                 if not self.robs():
-                    self.draw(table.turn)
-            else:  # CLAIM
-                if self.claims_open:
-                    self.claims_open = False
-                    if self.claims():
-                        continue
-                    if self.exhausted_after_claims:
-                        break
-                elif self.variant.replay_exhausted(table):
-                    break
-                self.draw(self.variant.replay_next_seat(table, table.discarder))
+                    self.replace(table.turn)
+                elif table.phase is _ROB:  # the robbers left and the others play on (血战)
+                    if not steps.play_on:
+                        raise SelfPlayError(
+                            f"{self.variant.id} plays on after a robbed kong: its TOML's"
+                            " [bot] steps need play_on"
+                        )
+                    self._regional_table().resume_after_rob()
+            elif not self.after_discard():
+                break
         else:
             raise SelfPlayError(f"the hand did not end within {MAX_MOVES} moves")
-        self.hooks.closing(self)
+        if steps.birds:
+            self.birds()
         record = replace(self.base, events=tuple(self.events), wall=tuple(self.wall))
         if self.stacked is None:
             return outcome_of(table, record)
         return replay(record, self.variant)  # the stacked wall is final only now: check it
+
+    def after_discard(self) -> bool:
+        """The claim phase (after a discard, or a kong reveal nobody won on): claims, then
+        the last-tile choice where the variant has it, then the next draw. False when the
+        hand is over."""
+        table = self.table
+        exhausted: bool | None = None
+        if self.claims_open:
+            self.claims_open = False
+            if self.claims():
+                return True
+            exhausted = self.exhausted_after_claims
+        if self.steps.last_tile_choice and table.wall.left() == 1:
+            regional = self._regional()
+            if regional.haidi_choice(table.options):
+                return self.last_tile_choice()
+        if exhausted is None:
+            exhausted = self.variant.replay_exhausted(table)
+        if exhausted:
+            return False
+        assert table.discarder is not None
+        self.draw(self.variant.replay_next_seat(table, table.discarder))
+        return True
+
+    def replace(self, seat: int) -> None:
+        """A replacement draw after a kong or a flower, or the kong reveal (开杠) where the
+        variant has it and the player wants it."""
+        if self.steps.kong_reveal and self.kong_reveal(seat):
+            return
+        self.draw(seat)
+
+    # -- the steps a variant adds (:class:`Step`)
+
+    def _regional(self) -> RegionalVariant:
+        """The variant as the steps it declared ask it (their rules live there)."""
+        return cast("RegionalVariant", self.variant)
+
+    def _regional_table(self) -> RegionalTable:
+        return cast("RegionalTable", self.table)
+
+    def void_suits(self) -> None:
+        """定缺: each seat from the dealer on declares its void suit."""
+        table = self.table
+        for k in range(table.players):
+            seat = (table.record.dealer + k) % table.players
+            self.apply(Void(seat, self.players[seat].void_suit(self.views[seat])))
+
+    def opening_wins(self) -> None:
+        """起手胡: after the dealer's first draw each seat shows the opening wins it has."""
+        table = self._regional_table()
+        regional = self._regional()
+        for k in range(table.players):
+            seat = (table.record.dealer + k) % table.players
+            for kind, tiles in regional.opening_wins(table, seat):
+                self.apply(StartWin(seat, kind, tiles))
+
+    def kong_reveal(self, seat: int) -> bool:
+        """开杠: a ready konger may turn up the wall's last tiles instead of drawing one,
+        then wins on one of them (杠上开花) or another seat may (杠上炮). True if it did."""
+        table = self._regional_table()
+        regional = self._regional()
+        if not (
+            regional.reveals(table.options)
+            and table.wall.left() >= REVEAL_TILES
+            and bool(table.seats[seat].waits)
+            and regional.reveal_problem(table, seat) is None
+            and self.players[seat].reveal(self.views[seat])
+        ):
+            return False
+        front = table.wall.size - table.wall.back  # type: ignore[attr-defined]
+        tiles = tuple(self.wall[front - 1 - k] for k in range(REVEAL_TILES))
+        self.apply(KongReveal(seat, tiles))
+        self._reveal_wins(seat, tiles)
+        return True
+
+    def _reveal_wins(self, konger: int, tiles: tuple[Tile, ...]) -> None:
+        table = self._regional_table()
+        best: tuple[int, Tile] | None = None
+        for tile in tiles:
+            answer = table.reveal_answer(konger, tile, None)
+            if answer is not None and (best is None or (answer.total or 0) > best[0]):
+                best = (answer.total or 0, tile)
+        if best is not None:
+            self.apply(Win(konger, best[1]))
+            return
+        for k in range(1, table.players):
+            other = (konger + k) % table.players
+            for tile in dict.fromkeys(tiles):
+                if table.reveal_answer(other, tile, konger) is None:
+                    continue
+                option = _WIN_CLAIMS[tile]
+                choice = self.players[other].claim(self.views[other], tile, konger, (option,))
+                if choice is not None and choice.kind is ClaimKind.WIN:
+                    self.apply(Win(other, tile, konger))
+                    break
+
+    def last_tile_choice(self) -> bool:
+        """要海底: the last tile is offered in turn from the next seat; nobody may want it
+        (then the hand is drawn: False)."""
+        table = self.table
+        assert table.discarder is not None
+        following = self.variant.replay_next_seat(table, table.discarder)
+        for k in range(table.players):
+            seat = (following + k) % table.players
+            if not table.seats[seat].won and self.players[seat].take_haidi(self.views[seat]):
+                self.draw(seat)
+                return True
+        return False
+
+    def birds(self) -> None:
+        """扎鸟: after a win, the birds from the wall's front (the last tile if it is empty)."""
+        table = self.table
+        if not table.wins:
+            return
+        count = self._regional().bird_count(table.options)
+        if not count:
+            return
+        wall = table.wall
+        left = wall.left()
+        if left:
+            front = wall.front  # type: ignore[attr-defined]
+            birds = tuple(self.wall[front : front + min(count, left)])
+        else:
+            assert table.last_wall_tile is not None
+            birds = (table.last_wall_tile,)
+        self.apply(Bird(birds))
 
 
 def play_hand(
@@ -753,7 +963,6 @@ def play_hand(
     setup: HandSetup,
     rng: random.Random,
     players: Callable[[], Sequence[Player]],
-    hooks: HandHooks | None = None,
 ) -> HandOutcome:
     """Deal and play one hand; ``players`` makes each seat's player afresh for each deal.
 
@@ -761,10 +970,9 @@ def play_hand(
     replay table cannot leave (none is known). The result is fixed by ``rng``'s state alone.
     """
     _settle_heap()
-    hooks = hooks or HandHooks()
     for _ in range(MAX_DEALS):
         deal = deal_tiles(variant, options, setup, rng)
-        hand = SelfPlayHand(variant, options, setup, deal, players(), hooks)
+        hand = SelfPlayHand(variant, options, setup, deal, players())
         try:
             return hand.play()
         except DeadEndError:

@@ -18,9 +18,11 @@ A :class:`RegionalBot` plays one seat through a :class:`~paipu.selfplay.loop.Sea
   style's margin; kongs (which earn money in Sichuan and Zhuanzhuan) when they keep the
   shape.
 * **开杠** (Changsha): reveals two tiles after a kong when ready; **要海底**: takes the last
-  tile when ready.
-* **Defence**: a bot far from ready folds against an opponent with three melds (or late in
-  the hand) by discarding tiles that opponent discarded itself.
+  tile when ready (the defaults of :class:`~paipu.selfplay.loop.Player`).
+* **Defence**, **calls** and **styles** are the shared core's
+  (:class:`~paipu.selfplay.bots.core.BotCore`): the same threat and danger model as every
+  family, the same safest tile when a bot far from ready folds, the same call decision;
+  this module has only the numbers of its styles.
 """
 
 from __future__ import annotations
@@ -36,7 +38,7 @@ from paipu.rules.registry import VariantError
 from paipu.rules.selfplay import Style
 from paipu.rules.shanten import Shape, shanten, waits
 from paipu.rules.tiles import Tile
-from paipu.selfplay.bots.core import keep_value
+from paipu.selfplay.bots.core import THREAT_FLOOR, BotCore, StyleParams, StyleTable, keep_value
 from paipu.selfplay.loop import (
     DISCARD_ACTIONS,
     Claim,
@@ -56,9 +58,8 @@ NO_HONOURS: frozenset[Tile] = frozenset()
 PASS_TILES_LEFT = 32
 #: ... and this many live copies of its waits.
 PASS_LIVE_WAITS = 4
-#: Threat above which a bot far from ready folds.
-FOLD_MELDS = 3
-LATE_DISCARDS = 12
+#: A call of a kong that earns money (``likes_kongs``) is made when it keeps the distance.
+KONG_GAIN = -0.01
 JIANG_PAIR_VALUE = 1.2  # keeping a 2/5/8 pair where small wins need one
 OFF_PLAN = 10.0  # among equal distances a tile against the plan goes first
 UNUSED = 99.0
@@ -92,18 +93,13 @@ class BotRules:
     haidi_discard: bool = False  # Changsha: the 海底 tile, if it does not win, is discarded
 
 
-@dataclass(frozen=True, slots=True)
-class StyleParams:
-    fold: bool  # folds at all
-    fold_distance: int  # ... when at least this far from ready
-    call_margin: float  # a call must shorten the plan distance by more than this
-    safety: float  # weight of danger among discards of equal distance
-
-
-STYLE_PARAMS = {
-    Style.AGGRESSIVE: StyleParams(False, 9, -0.01, 0.0),
-    Style.BALANCED: StyleParams(True, 3, 0.4, 0.5),
-    Style.DEFENSIVE: StyleParams(True, 2, 0.9, 2.0),
+#: The styles' numbers for the regional games (:class:`~paipu.selfplay.bots.core.StyleParams`:
+#: fold threat, fold distance, fold threat when ready, least call gain, safety weight). A
+#: ready hand never folds; an aggressive bot never folds at all.
+STYLE_PARAMS: StyleTable = {
+    Style.AGGRESSIVE: StyleParams(2.0, 9, 2.0, 0.0, 0.0),
+    Style.BALANCED: StyleParams(0.55, 3, 2.0, 0.41, 0.5),
+    Style.DEFENSIVE: StyleParams(0.55, 2, 2.0, 0.91, 2.0),
 }
 
 
@@ -114,7 +110,7 @@ def rules_for(variant: Variant, options: Options) -> BotRules:
     """
     fields: dict[str, Any] = {}
     for name, raw in variant.spec.raw.get("bot", {}).items():
-        if name == "family":  # which bots (paipu.selfplay.family), not how they play
+        if name in ("family", "steps"):  # which bots and which moves, not how they play
             continue
         value = raw
         if isinstance(raw, Mapping) and "option" in raw:
@@ -143,16 +139,18 @@ def _off_plan(counts: list[int], tile: Tile, plan: Plan, target: int) -> bool:
     return False
 
 
-class RegionalBot:
+class RegionalBot(BotCore):
     """One seat's player for a regional game; see the module docstring."""
 
     def __init__(self, style: Style, rules: BotRules) -> None:
-        self.style = style
+        super().__init__(style, STYLE_PARAMS[style])
         self.rules = rules
-        self.params = STYLE_PARAMS[style]
         self.void: int | None = None
         self.legal: dict[tuple[tuple[int, ...], int, Tile], float] = {}
         self.target: tuple[Plan, int] = (Plan.PLAIN, -1)
+        #: The hand a call is weighed on, and its melds (:meth:`call_start`).
+        self.call_counts: list[int] = []
+        self.call_melds: list[Meld] = []
 
     # -- the regional decisions
 
@@ -165,12 +163,6 @@ class RegionalBot:
 
         self.void = min(range(SUITS), key=weight)
         return SUIT_LETTERS[self.void]
-
-    def reveal(self, view: SeatView) -> bool:
-        return bool(view.waits())
-
-    def take_haidi(self, view: SeatView) -> bool:
-        return bool(view.waits())
 
     # -- own turn
 
@@ -334,14 +326,17 @@ class RegionalBot:
             ready = self._ready_choice(view, counts, melds)
             if ready is not None:
                 return ready
-        threats = self._threats(view)
-        if threats and self.params.fold and least >= self.params.fold_distance:
-            return self._safest(view, counts, threats)
+        threats = self.threats(view)
+        params = self.params
+        if least >= params.fold_distance and self.threat_level >= params.fold_threat:
+            tiles = [t for t in range(27) if counts[t]]
+            uses = [keep_value(counts, t, NO_HONOURS) for t in tiles]
+            return self.safest(view, tiles, uses, threats)
         best = [row for row in rows if row[0] <= effective + 1e-9]
-        if threats and self.params.safety:
-            danger = self._danger(view, [t for _, _, t in best], threats)
+        if params.safety and self.threat_level >= THREAT_FLOOR:
+            danger = self.danger(view, [t for _, _, t in best], threats)
             return min(
-                zip(best, danger, strict=True), key=lambda r: r[0][1] + self.params.safety * r[1]
+                zip(best, danger, strict=True), key=lambda r: r[0][1] + params.safety * r[1]
             )[0][2]
         return best[0][2]
 
@@ -387,64 +382,29 @@ class RegionalBot:
     def _least_useful(self, view: SeatView, counts: list[int], tiles: list[Tile]) -> Tile:
         return min(tiles, key=lambda t: (keep_value(counts, t, NO_HONOURS), t))
 
-    # -- defence
+    # -- claims (the decision is the core's: :meth:`BotCore.claim`)
 
-    def _threats(self, view: SeatView) -> list[int]:
-        return [
-            seat
-            for seat, melds, discards in view.opponents()
-            if melds >= FOLD_MELDS or (melds >= 2 and discards >= LATE_DISCARDS)
-        ]
-
-    def _danger(self, view: SeatView, tiles: list[Tile], threats: list[int]) -> list[float]:
-        out = []
-        for tile in tiles:
-            danger = 0.0
-            for seat in threats:
-                if tile in view.discards(seat):
-                    continue
-                rank = tile % SUIT_SIZE
-                danger += 0.6 if rank in (0, 8) else 1.0
-            out.append(danger)
-        return out
-
-    def _safest(self, view: SeatView, counts: list[int], threats: list[int]) -> Tile:
-        tiles = [t for t in range(27) if counts[t]]
-        danger = self._danger(view, tiles, threats)
-        return min(
-            zip(danger, tiles, strict=True),
-            key=lambda r: (r[0], keep_value(counts, r[1], NO_HONOURS)),
-        )[1]
-
-    # -- claims
-
-    def claim(
-        self, view: SeatView, tile: Tile, from_seat: int, options: Sequence[Claim]
-    ) -> Claim | None:
-        for option in options:
-            if option.kind is ClaimKind.WIN:
-                return None if self._passes_win(view, tile, from_seat) else option
+    def call_start(self, view: SeatView, tile: Tile) -> float | None:
         if self.void is not None and suit(tile) == self.void:
             return None
         counts = view.hand()
-        melds = list(view.melds())
         if self._void_tiles(counts):
             return None
-        shapes = self._shapes(melds)
-        now = self._effective(counts, melds, shanten(counts, len(melds), shapes))
-        best: tuple[float, Claim] | None = None
-        for option in options:
-            after = self._after_call(view, counts, melds, option, tile, from_seat)
-            if after is None:
-                continue
-            margin = (
-                -0.01
-                if option.kind is ClaimKind.KONG and self.rules.likes_kongs
-                else (self.params.call_margin)
-            )
-            if after < now - margin and (best is None or after < best[0]):
-                best = (after, option)
-        return best[1] if best is not None else None
+        melds = list(view.melds())
+        self.call_counts = counts
+        self.call_melds = melds
+        return self._effective(counts, melds, shanten(counts, len(melds), self._shapes(melds)))
+
+    def call_gain(
+        self, view: SeatView, option: Claim, tile: Tile, from_seat: int, now: float
+    ) -> float | None:
+        after = self._after_call(view, self.call_counts, self.call_melds, option, tile, from_seat)
+        if after is None:
+            return None
+        gain = now - after
+        if option.kind is ClaimKind.KONG and self.rules.likes_kongs:
+            return gain if gain > KONG_GAIN else None
+        return gain if gain >= self.params.call_gain else None
 
     def _after_call(
         self,
@@ -471,7 +431,7 @@ class RegionalBot:
             return self._effective(after, [*melds, meld], shanten(after, len(melds) + 1))
         return self._best(view, after, [*melds, meld])[0]
 
-    def _passes_win(self, view: SeatView, tile: Tile, from_seat: int) -> bool:
+    def passes_win(self, view: SeatView, tile: Tile, from_seat: int) -> bool:
         """An aggressive Hunan bot lets an early cheap discard win pass for a self-draw."""
         if not self.rules.pass_cheap_wins or self.style is not Style.AGGRESSIVE:
             return False

@@ -28,14 +28,14 @@ from paipu.selfplay.loop import (
     Claim,
     ClaimKind,
     Deal,
-    HandHooks,
+    Player,
     SeatView,
+    SelfPlayHand,
     TurnAction,
     TurnKind,
     _draw_position,
     _undrawn,
 )
-from paipu.selfplay.regional import RegionalPlay
 
 PLAYERS = ["Ann", "Bo", "Chen", "Dai"]
 
@@ -125,7 +125,7 @@ def ev(*arrays: list[Any]) -> list[Any]:
 # ---------------------------------------------------------------------- scripted hands
 
 
-class Scripted:
+class Scripted(Player):
     """A player that does what it is told.
 
     ``wins``: tiles it wins on (None: any legal win; by self-draw only with
@@ -215,7 +215,7 @@ class Scripted:
         return None
 
 
-class StackedPlay(RegionalPlay):
+class StackedPlay(SelfPlayHand):
     """A regional hand whose seats draw their queued tiles first."""
 
     queues: dict[int, list[Tile]]
@@ -278,7 +278,7 @@ def scripted_hand(
         rules=dict(rules or {}),
     )
     stacked = Deal(tuple(tuple(h) for h in deal), tuple(rest), stacked_seat=dealer)
-    hand = StackedPlay(v, options, setup, stacked, list(players), HandHooks())
+    hand = StackedPlay(v, options, setup, stacked, list(players))
     hand.queues = {seat: parse_tiles(spec) for seat, spec in (draws or {}).items()}
     hand.pending = []
     hand.protected = len(end)
