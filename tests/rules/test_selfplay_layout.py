@@ -70,9 +70,7 @@ def test_one_loop_and_one_bot_core() -> None:
 def test_each_variant_declares_its_family_and_steps() -> None:
     expected = {
         "mcr": Steps(),
-        "changsha": Steps(
-            opening_wins=True, kong_reveal=True, last_tile_choice=True, birds=True
-        ),
+        "changsha": Steps(opening_wins=True, kong_reveal=True, last_tile_choice=True, birds=True),
         "zhuanzhuan": Steps(birds=True),
         "sichuan": Steps(void_suits=True, play_on=True),
     }
