@@ -11,20 +11,33 @@ deal-in analytics need: a :class:`DiscardFact` per discard and a :class:`MissedW
 every legal win a player passed over. :func:`replay` runs a whole hand and compares the
 result with the record: :class:`HandOutcome`.
 
-Variants plug in through the methods of :class:`~paipu.rules.variants.Variant` whose
-names start with ``replay_`` (how tiles are drawn, who may win, how a hand is settled).
+One table serves every mahjong variant. A variant plugs in two ways:
+
+* the methods of :class:`~paipu.rules.variants.Variant` whose names start with
+  ``replay_`` (the wall, the waits, the scoring, the last tile): rules that read no state
+  of their own;
+* its :class:`VariantState` (``Variant.new_state``): an object of the variant's own code,
+  held by the table as :attr:`Table.state`, which keeps what the variant adds to the
+  table (void suits, 漏胡 locks, kong money, birds, a kong reveal …, most of them
+  mechanics of :mod:`paipu.rules.mechanics` it composes) and answers the table's hooks
+  with the rules that read it; its event kinds come as handlers it registers
+  (:meth:`VariantState.handlers`, event type → handler), merged into the table's dispatch.
+
+Which claims, kongs and discards are legal is :mod:`paipu.rules.legal`'s answer: the
+handlers ask it of each logged move.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from mypy_extensions import mypyc_attr
 
+from paipu.rules import legal
 from paipu.rules.events import (
     AddedKong,
     Chi,
@@ -45,6 +58,7 @@ from paipu.rules.shanten import waits
 from paipu.rules.tiles import N_KINDS, Tile, format_tiles, is_flower, tile_name
 
 if TYPE_CHECKING:
+    from paipu.rules.core.wild import WildSpec
     from paipu.rules.variants import Options, Variant
 
 
@@ -170,7 +184,89 @@ class ReplayTable(Protocol):
     def ready_per_seat(self) -> tuple[bool, ...]: ...
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # the regional table derives from it
+#: An event handler: takes the event, checks it and changes the table (or raises).
+Handler = Callable[[Any], None]
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)  # the variants' states derive from it
+class VariantState:
+    """What a variant keeps on the table beside the mahjong state, and the rules that read
+    it: the table calls these hooks; each default is "nothing to add". A variant's
+    ``new_state(table)`` returns its own subclass, whose code (in the variant's folder,
+    composing :mod:`paipu.rules.mechanics`) owns its fields; the table holds it as
+    :attr:`Table.state`."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+
+    def handlers(self) -> dict[type[Event], Handler]:
+        """The variant's own event kinds: event type → handler (merged into the table's
+        dispatch, for the kinds the variant's TOML lists)."""
+        return {}
+
+    def before(self, event: Event) -> bool:
+        """Rules an event breaks before the table looks at it (raise), and effects of its
+        arrival (a passed win locks its seat); True when the state has applied the event
+        itself (a win on the tiles of a kong reveal)."""
+        return False
+
+    def after(self, event: Event) -> None:
+        """Effects of an event the table has applied (a draw clears a lock)."""
+
+    def move_problem(self, seat: int, kind: str, tile: Tile) -> str | None:
+        """Why a claim or kong (``kind``: a :class:`~paipu.rules.legal.MoveKind` value) of
+        ``tile`` by ``seat`` is not allowed now (定缺, 过时不候 …); None when it is."""
+        return None
+
+    def discard_problem(self, seat: int, tile: Tile) -> str | None:
+        """Why ``seat`` may not discard ``tile`` now (the void suit first, the 海底 tile)."""
+        return None
+
+    def win_problem(self, seat: int, tile: Tile, from_seat: int | None) -> str | None:
+        """Why a win the tiles allow is not allowed now (漏胡)."""
+        return None
+
+    def win_flags(self, seat: int, tile: Tile, from_seat: int | None) -> WinFlags | None:
+        """The situation of a win the state knows better than the table (on the tiles of a
+        kong reveal); None: the table's."""
+        return None
+
+    def request_extra(
+        self, seat: int, tile: Tile, from_seat: int | None, flags: WinFlags
+    ) -> tuple[WinFlags, Mapping[str, Any]]:
+        """The facts the state adds to a score request: situational flags and ``extra``."""
+        return flags, {}
+
+    def next_seat(self, after: int | None) -> int | None:
+        """The seat that draws next after ``after``'s discard when the state decides it
+        (要海底, 血战); None: the next seat still playing."""
+        return None
+
+    def exhausted(self) -> bool | None:
+        """Whether the hand is drawn now when the state decides it; None: the table's rule."""
+        return None
+
+    def on_kong(self, seat: int, kind: MeldKind, from_seat: int | None) -> None:
+        """A kong stood (kong money is paid here)."""
+
+    def after_win(self, win: ComputedWin) -> None:
+        """Effects of a win beside its own deltas (呼叫转移, notes)."""
+
+    def continues_after_win(self, event: Win) -> bool:
+        """Whether the hand goes on after this win (血战到底)."""
+        return False
+
+    def payments(self) -> list[tuple[int, int, int]]:
+        """Payments of the hand beside its wins (payer, receiver, amount): kong money,
+        opening wins, the checks of a drawn hand; raise when the record lacks a part."""
+        return []
+
+    def opening_wins(self, seat: int) -> list[tuple[str, tuple[Tile, ...]]]:
+        """The opening wins (起手胡) ``seat`` can show now, with the tiles it shows."""
+        return []
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)  # tests derive from it
 class Table:
     """The state of one hand while its events are applied."""
 
@@ -209,9 +305,18 @@ class Table:
         self.visible = [0] * N_KINDS  # tiles face up: discards in pools and exposed melds
         self.seen: Counter[Tile] = Counter()  # every tile whose place the table knows
         self.discard_count = 0
+        #: The hand's wild tiles, when the variant has wilds (none yet): the legal moves
+        #: read what wilds may do from it.
+        self.wilds: WildSpec | None = None
+        self.calls = 0  # chi, pong and kongs declared so far
+        self.notes: list[str] = []  # the special rule paths taken (paipu simulate --stats)
+        self.last_wall_tile: Tile | None = None  # the 海底 tile once the wall is empty
+        self.haidi_taker: int | None = None  # the seat that took it
         self.wall = variant.replay_wall(record, options)
         self.kinds = variant.replay_event_kinds(options)
         self.tile_kinds = variant.tile_kinds(options)
+        #: The variant's own state and rules on this table (None: it adds nothing).
+        self.state: VariantState | None = variant.new_state(self)
         self._bind_variant_hooks()
         self._deal()
         for seat in range(self.players):
@@ -230,12 +335,6 @@ class Table:
             if variant.keeps_default("replay_waits")
             else None
         )
-        self._discard_hook = (
-            None
-            if variant.keeps_default("replay_discard_problem")
-            else self.variant.replay_discard_problem
-        )
-        self._plain_next_seat = variant.keeps_default("replay_next_seat")
         #: The variant scores a win from :meth:`request_for` alone (Variant.replay_score):
         #: then the last few answers are kept, as the win declared right after a discard or
         #: a draw asks again what the offer asked (see :meth:`_score`).
@@ -247,10 +346,23 @@ class Table:
             for seat in range(self.players)
         )
         self._no_wins = (False,) * (self.players - 1)
-        #: The event handlers of the kinds this variant allows.
+        #: The event handlers of the kinds this variant allows, its state's own among them.
+        handlers: dict[type[Event], Handler] = {
+            Draw: self._draw,
+            Discard: self._discard,
+            Chi: self._chi,
+            Pong: self._pong,
+            Kong: self._kong,
+            ConcealedKong: self._concealed_kong,
+            AddedKong: self._added_kong,
+            Flower: self._flower,
+            Win: self._win,
+        }
+        if self.state is not None:
+            handlers.update(self.state.handlers())
         self._handlers = {
             event_type: handler
-            for event_type, handler in _HANDLERS.items()
+            for event_type, handler in handlers.items()
             if event_type.kind in self.kinds
         }
 
@@ -365,6 +477,34 @@ class Table:
     def tiles_left(self) -> int:
         return self.wall.left()
 
+    # ------------------------------------------------------------------ for legal moves
+
+    def move_problem(self, seat: int, kind: str, tile: Tile) -> str | None:
+        """A rule of the variant's state that forbids ``seat``'s claim or kong (``kind``, a
+        :class:`~paipu.rules.legal.MoveKind` value) of ``tile`` now; None when none does
+        (:mod:`paipu.rules.legal` asks it)."""
+        state = self.state
+        return None if state is None else state.move_problem(seat, kind, tile)
+
+    def discard_problem(self, seat: int, tile: Tile) -> str | None:
+        """A rule of the variant's state that forbids ``seat``'s discard of ``tile`` now."""
+        state = self.state
+        return None if state is None else state.discard_problem(seat, tile)
+
+    def self_draw_answer(self, seat: int) -> ScoreAnswer | None:
+        """The score if ``seat`` won now on the tile it has just drawn, when that is legal."""
+        tile = self.drawn
+        s = self.seats[seat]
+        if tile is None or self.turn != seat or self.phase is not Phase.ACT:
+            return None
+        if s.won or tile not in s.waits:
+            return None
+        hand = s.concealed()
+        hand.remove(tile)
+        flags = self.win_flags(seat, tile, None)
+        answer = self._score(seat, tile, None, flags, hand)
+        return answer if answer.legal else None
+
     def exposed_melds(self, seat: int) -> int:
         return self.seats[seat].exposed
 
@@ -380,10 +520,18 @@ class Table:
         hand = s.hand
         s.waits = waits(hand, melds, shapes) if sum(hand) == hand_size - 3 * melds else ()
 
-    def _next_seat(self, after: int | None) -> int:
-        """The variant's :meth:`~paipu.rules.variants.Variant.replay_next_seat`."""
-        if not self._plain_next_seat:
-            return self.variant.replay_next_seat(self, after)
+    def next_seat(self, after: int | None) -> int:
+        """The seat that draws after ``after``'s unclaimed discard: the variant's state's
+        choice (要海底, 血战), else the next seat still playing."""
+        state = self.state
+        if state is not None:
+            chosen = state.next_seat(after)
+            if chosen is not None:
+                return chosen
+        return self.seat_after(after)
+
+    def seat_after(self, after: int | None) -> int:
+        """The next seat after ``after`` (the dealer's when None) still playing."""
         seat = self.record.dealer if after is None else after
         seats = self.seats
         players = self.players
@@ -396,23 +544,24 @@ class Table:
     # ------------------------------------------------------------------ apply
 
     def apply(self, index: int, event: Event) -> None:
-        """Apply one event or raise :class:`RuleViolation`."""
+        """Apply one event or raise :class:`RuleViolation`: the handler of its type (the
+        table's or the variant state's), with the state's hooks before and after."""
         self.index = index
-        if self.phase is Phase.ENDED:
+        state = self.state
+        if state is not None and state.before(event):
+            return
+        event_type = type(event)
+        if self.phase is Phase.ENDED and not event_type.table_event:
             self._after_end(event)
         seat = getattr(event, "seat", None)
-        if seat is not None and self.seats[seat].won and not isinstance(event, Win):
+        if seat is not None and self.seats[seat].won and event_type is not Win:
             raise self.fail(event, f"seat {seat} has already won and left the hand")
-        handler = self._handlers.get(type(event))
-        if handler is None:  # a kind the variant does not allow, or one of its own
-            event_type = type(event)
-            if event_type.kind not in self.kinds:
-                raise self.fail(
-                    event, f"{event_type.kind} events do not exist in {self.variant.id}"
-                )
-            self.variant.replay_special(self, event)
-            return
-        handler(self, event)
+        handler = self._handlers.get(event_type)
+        if handler is None:  # a kind the variant does not allow
+            raise self.fail(event, f"{event_type.kind} events do not exist in {self.variant.id}")
+        handler(event)
+        if state is not None:
+            state.after(event)
 
     def _after_end(self, event: Event) -> None:
         """An event after the hand ended: a further winner on the same discard or robbed
@@ -438,7 +587,7 @@ class Table:
         phase = self.phase
         if phase is Phase.CLAIM:
             self._close_discard_fact(claimed=False, won=False)
-            nxt = self._next_seat(self.discarder)
+            nxt = self.next_seat(self.discarder)
             if seat != nxt:
                 raise self.fail(event, f"seat {nxt} draws next, not seat {seat}")
             self.turn = seat
@@ -446,7 +595,7 @@ class Table:
         elif phase is Phase.ROB:
             self.phase = phase = Phase.REPLACE
             # nobody robbed the added kong: it stands (kong payments where a variant has them)
-            self.variant.replay_kong(self, self.turn, MeldKind.ADDED_KONG, None)
+            self.kong_stands(self.turn, MeldKind.ADDED_KONG, None)
         if (phase is not Phase.DRAW and phase is not Phase.REPLACE) or seat != self.turn:
             raise self.fail(
                 event,
@@ -471,6 +620,9 @@ class Table:
         self.after_kong = False
         self.drawn = tile
         self.phase = Phase.ACT
+        if self.wall.left() == 0:
+            self.haidi_taker = seat
+            self.last_wall_tile = tile
         if self.analytics and tile < N_KINDS and tile in s.waits:
             self._check_missed_self_draw(seat, tile)
 
@@ -491,11 +643,9 @@ class Table:
             self._pass_offers()
         tile = event.tile
         self._take(seat, tile, event, "discard")
-        hook = self._discard_hook
-        if hook is not None:
-            problem = hook(self, seat, tile)
-            if problem:
-                raise self.fail(event, problem)
+        problem = legal.discard_problem(self, seat, tile)
+        if problem:
+            raise self.fail(event, problem)
         s.discards.append(tile)
         s.pool.append(tile)
         self.visible[tile] += 1
@@ -522,11 +672,10 @@ class Table:
 
     def _chi(self, event: Chi) -> None:
         tile = self._claim_source(event, event.seat)
-        if "chi" not in self.variant.spec.calls:
-            raise self.fail(event, f"{self.variant.id} has no chi")
         assert self.discarder is not None
-        if event.seat != (self.discarder + 1) % self.players:
-            raise self.fail(event, "chi is claimed only from the previous seat (上家)")
+        problem = legal.claim_problem(self, event.seat, legal.MoveKind.CHI, tile, self.discarder)
+        if problem:
+            raise self.fail(event, problem)
         if event.bi:
             raise self.fail(event, "比 (bi) sets exist only in zipai")
         tiles = event.tiles
@@ -546,6 +695,10 @@ class Table:
             raise self.fail(
                 event, f"the last discard is {tile_name(tile)}, not {tile_name(event.tile)}"
             )
+        assert self.discarder is not None
+        problem = legal.claim_problem(self, event.seat, legal.MoveKind.PONG, tile, self.discarder)
+        if problem:
+            raise self.fail(event, problem)
         for _ in range(2):
             self._take(event.seat, tile, event, "pong")
         self._meld(event.seat, Meld(MeldKind.PONG, (tile,) * 3, self.discarder))
@@ -556,14 +709,22 @@ class Table:
             raise self.fail(
                 event, f"the last discard is {tile_name(tile)}, not {tile_name(event.tile)}"
             )
-        if not self.wall.can_replace(event.seat):
-            raise self.fail(event, "no tile is left for the kong's replacement draw")
+        assert self.discarder is not None
+        problem = legal.claim_problem(self, event.seat, legal.MoveKind.KONG, tile, self.discarder)
+        if problem:
+            raise self.fail(event, problem)
         for _ in range(3):
             self._take(event.seat, tile, event, "kong")
         self._meld(event.seat, Meld(MeldKind.KONG, (tile,) * 4, self.discarder))
         self.phase = Phase.REPLACE
         self.after_kong = True
-        self.variant.replay_kong(self, event.seat, MeldKind.KONG, self.discarder)
+        self.kong_stands(event.seat, MeldKind.KONG, self.discarder)
+
+    def kong_stands(self, seat: int, kind: MeldKind, from_seat: int | None) -> None:
+        """A kong stood (an added kong once nobody robbed it): the state's kong money."""
+        state = self.state
+        if state is not None:
+            state.on_kong(seat, kind, from_seat)
 
     def _meld(self, seat: int, meld: Meld) -> None:
         self._pass_offers()
@@ -572,6 +733,7 @@ class Table:
         s = self.seats[seat]
         s.melds.append(meld)
         s.exposed += 1
+        self.calls += 1
         for t in meld.tiles:
             self.visible[t] += 1
         self.turn = seat
@@ -579,25 +741,27 @@ class Table:
         self.drawn = None
         self.refresh_waits(seat)
 
-    def _own_kong_check(self, event: Event, seat: int) -> None:
+    def _own_kong_check(self, event: Event, seat: int, kind: legal.MoveKind, tile: Tile) -> None:
         if self.phase is not Phase.ACT or seat != self.turn:
             raise self.fail(event, f"seat {seat} may not declare a kong now")
-        if not self.wall.can_replace(seat):
-            raise self.fail(event, "no tile is left for the kong's replacement draw")
+        problem = legal.own_kong_problem(self, seat, kind, tile)
+        if problem:
+            raise self.fail(event, problem)
         self._pass_offers()
+        self.calls += 1
 
     def _concealed_kong(self, event: ConcealedKong) -> None:
-        self._own_kong_check(event, event.seat)
+        self._own_kong_check(event, event.seat, legal.MoveKind.CONCEALED_KONG, event.tile)
         for _ in range(4):
             self._take(event.seat, event.tile, event, "declare a concealed kong")
         self.seats[event.seat].melds.append(Meld(MeldKind.CONCEALED_KONG, (event.tile,) * 4))
         self.phase = Phase.REPLACE
         self.after_kong = True
         self.refresh_waits(event.seat)
-        self.variant.replay_kong(self, event.seat, MeldKind.CONCEALED_KONG, None)
+        self.kong_stands(event.seat, MeldKind.CONCEALED_KONG, None)
 
     def _added_kong(self, event: AddedKong) -> None:
-        self._own_kong_check(event, event.seat)
+        self._own_kong_check(event, event.seat, legal.MoveKind.ADDED_KONG, event.tile)
         s = self.seats[event.seat]
         i = next(
             (i for i, m in enumerate(s.melds) if m.kind is MeldKind.PONG and m.base == event.tile),
@@ -710,8 +874,11 @@ class Table:
                 self._take_discard()
             self._give(seat, event.tile)
         self.win_phase = self.phase if event.from_seat is not None else None
-        if not self.variant.replay_continues_after_win(self, event):
+        state = self.state
+        if state is None or not state.continues_after_win(event):
             self.phase = Phase.ENDED
+        if state is not None:
+            state.after_win(self.wins[-1])
 
     def _unrob(self, konger: int, tile: Tile) -> None:
         """A robbed added kong goes back to being a pung (抢杠: the kong does not stand)."""
@@ -735,7 +902,13 @@ class Table:
     # ------------------------------------------------------------------ win situation
 
     def win_flags(self, seat: int, tile: Tile, from_seat: int | None) -> WinFlags:
-        """Derive 妙手回春/海底捞月, 杠上开花, 抢杠和 and 和绝张 from the table."""
+        """Derive 妙手回春/海底捞月, 杠上开花, 抢杠和 and 和绝张 from the table (or the
+        variant's state, where it knows better: a win on the tiles of a kong reveal)."""
+        state = self.state
+        if state is not None:
+            known = state.win_flags(seat, tile, from_seat)
+            if known is not None:
+                return known
         self_drawn = from_seat is None
         robbing = self.phase is Phase.ROB and not self_drawn
         last_tile = self.variant.replay_last_tile(self, seat, from_seat)
@@ -760,6 +933,10 @@ class Table:
         """A score request for ``seat`` winning on ``tile`` as the table stands."""
         s = self.seats[seat]
         record = self.record
+        extra: Mapping[str, Any] = {}
+        state = self.state
+        if state is not None:  # the facts the variant's scoring needs beside the tiles
+            flags, extra = state.request_extra(seat, tile, from_seat, flags)
         return ScoreRequest(
             variant=self.variant.id,
             seat=seat,
@@ -773,6 +950,7 @@ class Table:
             round_wind=record.round_wind,
             seat_wind=record.seat_wind(seat),
             flowers=tuple(s.flowers),
+            extra=extra,
         )
 
     def would_win(self, seat: int, tile: Tile, from_seat: int | None) -> ScoreAnswer | None:
@@ -784,6 +962,12 @@ class Table:
         answer = self._score(seat, tile, from_seat, flags)
         return answer if answer.legal else None
 
+    def score_win(
+        self, seat: int, tile: Tile, from_seat: int | None, flags: WinFlags
+    ) -> ScoreAnswer:
+        """The variant's answer for ``seat`` winning on ``tile`` now, with ``flags``."""
+        return self._score(seat, tile, from_seat, flags)
+
     def _score(
         self,
         seat: int,
@@ -794,7 +978,12 @@ class Table:
     ) -> ScoreAnswer:
         """The variant's answer for ``seat`` winning on ``tile`` as the table stands (with
         ``hand`` as its concealed tiles when given); an answer to the very same request a
-        moment ago is not worked out again."""
+        moment ago is not worked out again. A win the variant's state forbids (漏胡, a seat
+        that has left) is not legal, with the rule as its reason."""
+        if hand is None and self.state is not None:
+            problem = legal.win_problem(self, seat, tile, from_seat)
+            if problem:
+                return ScoreAnswer(legal=False, reason=problem)
         if not self._plain_score:
             if hand is not None:
                 request = self.request_for(seat, tile, from_seat, flags, hand)
@@ -889,7 +1078,7 @@ class Table:
         """The outcome and the hand's deltas once the events are exhausted."""
         self._close_discard_fact(claimed=False, won=False)
         self._pass_offers()
-        ended = self.phase is Phase.ENDED or self.variant.replay_exhausted(self)
+        ended = self.phase is Phase.ENDED or self.exhausted()
         if not ended:
             raise RuleViolation(
                 None,
@@ -898,20 +1087,62 @@ class Table:
                 self.brief(),
             )
         outcome = "win" if self.wins else "draw"
-        return outcome, self.variant.replay_settle(self)
+        return outcome, self.settle()
 
+    def exhausted(self) -> bool:
+        """An exhaustive draw (荒庄) now: the variant's state's rule (要海底 declined), else
+        the last discard went unclaimed and no one can draw, or a flower drawn as the last
+        tile has nothing left to replace it."""
+        state = self.state
+        if state is not None:
+            known = state.exhausted()
+            if known is not None:
+                return known
+        if self.phase is Phase.REPLACE:  # a flower or kong on the last tile: no replacement
+            return not self.wall.can_replace(self.turn)
+        if self.phase is not Phase.CLAIM:
+            return False
+        return self.wall.left_for(self.next_seat(self.discarder)) <= 0
 
-_HANDLERS: dict[type[Event], Any] = {
-    Draw: Table._draw,
-    Discard: Table._discard,
-    Chi: Table._chi,
-    Pong: Table._pong,
-    Kong: Table._kong,
-    ConcealedKong: Table._concealed_kong,
-    AddedKong: Table._added_kong,
-    Flower: Table._flower,
-    Win: Table._win,
-}
+    def settle(self) -> tuple[int, ...]:
+        """The hand's deltas: the sum of its wins' deltas, and the payments the variant's
+        state adds (kong money, opening wins, the checks of a drawn hand)."""
+        deltas = [0] * self.players
+        for win in self.wins:
+            for seat, delta in enumerate(win.deltas):
+                deltas[seat] += delta
+        state = self.state
+        if state is not None:
+            for payer, receiver, amount in state.payments():
+                deltas[payer] -= amount
+                deltas[receiver] += amount
+        return tuple(deltas)
+
+    # ------------------------------------------------------------------ 血战: robbed kongs
+
+    def robbed_and_won(self) -> bool:
+        """Whether the added kong now being offered has been robbed (the 4th copy went to
+        a robber, so a konger cannot add that tile again: the check is unambiguous)."""
+        if not self.wins:
+            return False
+        last = self.wins[-1]
+        return (
+            last.source == "robbing_kong"
+            and last.tile == self.robbed_tile
+            and last.from_seat == self.turn
+        )
+
+    def resume_after_rob(self) -> None:
+        """血战: the robbed kong is gone; play goes on as after a discard the robbers took
+        (the variant's state counts the next ordinary draw from the robbers)."""
+        self.discarder = self.turn
+        self.last_discard = self.robbed_tile
+        self.phase = Phase.CLAIM
+        self.after_kong = False
+
+    def first_turn(self) -> bool:
+        """Nothing has been claimed or declared yet (天胡 / 地胡)."""
+        return self.calls == 0 and not any(s.melds for s in self.seats)
 
 
 # ---------------------------------------------------------------------- whole hands

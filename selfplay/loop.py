@@ -70,13 +70,12 @@ from paipu.rules.events import (
 )
 from paipu.rules.mechanics.kong_reveal import REVEAL_TILES, KongReveal
 from paipu.rules.record import HandRecord
-from paipu.rules.regional_table import RegionalTable, RegionalVariant
 from paipu.rules.replay import HandOutcome, Phase, Table, outcome_of, replay
 from paipu.rules.score import ScoreAnswer, WinFlags
 from paipu.rules.selfplay import HandSetup, Scenario
 from paipu.rules.shanten import caches_full, clear_caches
 from paipu.rules.tiles import N_CODES, Tile, TileError, is_suited, parse_tiles, tile_name
-from paipu.rules.variants import VariantError
+from paipu.rules.variants import RegionalVariant, VariantError
 from paipu.rules.wall import DuplicateWall, SharedWall, Wall
 
 if TYPE_CHECKING:
@@ -818,7 +817,7 @@ class SelfPlayHand:
                             f"{self.variant.id} plays on after a robbed kong: its TOML's"
                             " [bot] steps need play_on"
                         )
-                    self._regional_table().resume_after_rob()
+                    self.table.resume_after_rob()
             elif not self.after_discard():
                 break
         else:
@@ -866,9 +865,6 @@ class SelfPlayHand:
         """The variant as the steps it declared ask it (their rules live there)."""
         return cast("RegionalVariant", self.variant)
 
-    def _regional_table(self) -> RegionalTable:
-        return cast("RegionalTable", self.table)
-
     def void_suits(self) -> None:
         """定缺: each seat from the dealer on declares its void suit."""
         table = self.table
@@ -878,7 +874,7 @@ class SelfPlayHand:
 
     def opening_wins(self) -> None:
         """起手胡: after the dealer's first draw each seat shows the opening wins it has."""
-        table = self._regional_table()
+        table = self.table
         regional = self._regional()
         for k in range(table.players):
             seat = (table.record.dealer + k) % table.players
@@ -888,7 +884,7 @@ class SelfPlayHand:
     def kong_reveal(self, seat: int) -> bool:
         """开杠: a ready konger may turn up the wall's last tiles instead of drawing one,
         then wins on one of them (杠上开花) or another seat may (杠上炮). True if it did."""
-        table = self._regional_table()
+        table = self.table
         regional = self._regional()
         if not (
             regional.reveals(table.options)
@@ -905,10 +901,10 @@ class SelfPlayHand:
         return True
 
     def _reveal_wins(self, konger: int, tiles: tuple[Tile, ...]) -> None:
-        table = self._regional_table()
+        table = self.table
         best: tuple[int, Tile] | None = None
         for tile in tiles:
-            answer = table.reveal_answer(konger, tile, None)
+            answer = table.would_win(konger, tile, None)
             if answer is not None and (best is None or (answer.total or 0) > best[0]):
                 best = (answer.total or 0, tile)
         if best is not None:
@@ -917,7 +913,7 @@ class SelfPlayHand:
         for k in range(1, table.players):
             other = (konger + k) % table.players
             for tile in dict.fromkeys(tiles):
-                if table.reveal_answer(other, tile, konger) is None:
+                if table.would_win(other, tile, konger) is None:
                     continue
                 option = _WIN_CLAIMS[tile]
                 choice = self.players[other].claim(self.views[other], tile, konger, (option,))

@@ -1,13 +1,22 @@
 """Birds (扎鸟 / 抓鸟): tiles turned up after a win; each lands on a seat and raises what the
-payers it hits pay. Composed by the 108-tile Hunan games (docs/regional.md).
+payers it hits pay. Composed by the 108-tile Hunan games (docs/regional.md): the
+arithmetic (:func:`bird_seat`, :func:`bird_amount`, :func:`bird_hits`) and the table's
+part (:class:`Birds`: the ``bird`` event and the wins it changes).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import replace
 from enum import StrEnum
+from typing import TYPE_CHECKING, Any
 
-from paipu.rules.tiles import Tile
+from paipu.rules.events import Bird
+from paipu.rules.replay import Phase
+from paipu.rules.tiles import Tile, tile_name, tile_names
+
+if TYPE_CHECKING:
+    from paipu.rules.replay import ComputedWin, Table
 
 
 class BirdMode(StrEnum):
@@ -48,3 +57,80 @@ def bird_hits(birds: Sequence[Tile], origin: int, winner: int, payer: int, playe
     """Birds that hit one payer: those on the winner and those on the payer itself."""
     seats = [bird_seat(t, origin, players) for t in birds]
     return sum(1 for s in seats if s == winner) + sum(1 for s in seats if s == payer)
+
+
+class Birds:
+    """扎鸟 on the table: after the win(s) the next tiles of the wall are turned up (the
+    ``bird`` table event; not drawn: the hand is over); with fewer left, those there are;
+    with none, the 海底 tile. Each win's deltas are worked out again with them
+    (``rescore``), and its detail lists them with the seat each lands on."""
+
+    def __init__(
+        self,
+        table: Table,
+        count: int,
+        rescore: Callable[[ComputedWin, tuple[Tile, ...]], tuple[int, ...]],
+        origin: Callable[[ComputedWin], int],
+    ) -> None:
+        self.table = table
+        self.count = count
+        self.rescore = rescore
+        self.origin = origin
+        #: The birds turned up, once they are.
+        self.tiles: tuple[Tile, ...] | None = None
+
+    def turn_up(self, event: Bird) -> None:
+        """The handler of the ``bird`` event."""
+        table = self.table
+        if not table.wins or table.phase is not Phase.ENDED:
+            raise table.fail(event, "the birds (扎鸟) are turned up after the win")
+        if self.tiles is not None:
+            raise table.fail(event, "the birds of this hand are already turned up")
+        if not self.count:
+            raise table.fail(event, "this room plays without birds (option birds = 0)")
+        left = table.wall.left()
+        count = min(self.count, left) if left else 1
+        if len(event.tiles) != count:
+            raise table.fail(event, f"{count} bird(s) are turned up here, not {len(event.tiles)}")
+        if any(t not in table.tile_kinds for t in event.tiles):
+            raise table.fail(event, f"birds are tiles of {table.variant.id}")
+        if not left:
+            last = table.last_wall_tile
+            if last is not None and event.tiles != (last,):
+                raise table.fail(
+                    event, f"with the wall empty the bird is the 海底 tile {tile_name(last)}"
+                )
+        elif table.wall.known_tiles():
+            expected = tuple(table.wall.remaining()[:count])
+            if expected != event.tiles:
+                raise table.fail(
+                    event, f"the wall's next tiles are {' '.join(tile_names(expected))}"
+                )
+        else:
+            for tile in event.tiles:
+                table._see(tile, event)
+        self.tiles = event.tiles
+        for i, win in enumerate(table.wins):
+            table.wins[i] = replace(
+                win,
+                deltas=self.rescore(win, event.tiles),
+                detail={**win.detail, **self.detail(win)},
+            )
+        table.notes.append("birds")
+
+    def detail(self, win: ComputedWin) -> dict[str, Any]:
+        """The birds for a win's ``detail`` (``wins.detail``): the tiles and the seat each
+        lands on, counted from this win's origin (the reports show whom they hit)."""
+        birds = self.tiles or ()
+        origin = self.origin(win)
+        players = self.table.players
+        return {
+            "birds": tile_names(birds),
+            "bird_seats": [bird_seat(t, origin, players) for t in birds],
+        }
+
+    def check_settled(self) -> None:
+        """A hand with a win and birds to turn up has its ``bird`` event."""
+        table = self.table
+        if table.wins and self.count and self.tiles is None:
+            raise table.fail(None, "the birds (扎鸟) are missing: a bird event follows the win")

@@ -5,7 +5,14 @@ TOML data, and an ``__init__.py`` defining a :class:`Variant` subclass registere
 :func:`register`, which adds only what cannot be data: the fan evaluator, the settlement,
 special events. Beside it the variant keeps its own modules (``fans.py``,
 ``settlement.py``, ``events.py`` …); what several variants share is a mechanic
-(:mod:`paipu.rules.mechanics`).
+(:mod:`paipu.rules.mechanics`). A variant that adds state to the replay table (void suits,
+locks, kong money, birds …) returns it from :meth:`Variant.new_state`: a
+:class:`~paipu.rules.replay.VariantState` of its own code, which registers the handlers of
+its event kinds.
+
+The bases the 108-tile games share are here too: :class:`RegionalVariant` (request checks,
+self-play's questions) and :class:`HunanVariant` with its table state :class:`HunanState`
+(birds and the 漏胡 lock).
 """
 
 from __future__ import annotations
@@ -15,6 +22,10 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from paipu.rules.events import AddedKong, Bird, Discard, Draw, Event
+from paipu.rules.mechanics.birds import Birds
+from paipu.rules.mechanics.kong_reveal import REVEAL_TILES, KongReveal
+from paipu.rules.mechanics.missed_win_lock import MissedWinLock
 from paipu.rules.registry import (
     Options,
     OptionSpec,
@@ -26,23 +37,28 @@ from paipu.rules.registry import (
     variant_ids,
     variants_dir,
 )
-from paipu.rules.replay import Phase, Table
+from paipu.rules.replay import ComputedWin, Handler, Phase, Table, VariantState
+from paipu.rules.request_checks import check_request
 from paipu.rules.score import RequestError, ScoreAnswer
 from paipu.rules.shanten import Shape, waits
-from paipu.rules.tiles import EAST, Tile, standard_set
+from paipu.rules.tiles import EAST, Tile, TileError, parse_tile, standard_set, tile_name
 from paipu.rules.wall import SharedWall, Wall
 
 if TYPE_CHECKING:
-    from paipu.rules.events import Event, Win
-    from paipu.rules.melds import MeldKind
     from paipu.rules.record import HandRecord
     from paipu.rules.replay import HandOutcome, ReplayTable
     from paipu.rules.score import ScoreRequest, WinFlags
     from paipu.rules.selfplay import HandSetup
 
+#: Suited tile kinds (the 108-tile games have no honours).
+SUITED = 27
+
 __all__ = [
+    "HunanState",
+    "HunanVariant",
     "OptionSpec",
     "Options",
+    "RegionalVariant",
     "Variant",
     "VariantError",
     "VariantSpec",
@@ -146,23 +162,16 @@ class Variant(ABC):
         kinds.update(self.spec.raw.get("events", ()))
         return frozenset(kinds)
 
-    def replay_next_seat(self, table: Table, after: int | None) -> int:
-        """The seat that draws after ``after``'s unclaimed discard (winners are skipped)."""
-        seat = table.record.dealer if after is None else after
-        for _ in range(table.players):
-            seat = (seat + 1) % table.players
-            if not table.seats[seat].won:
-                return seat
-        return seat
-
-    def replay_discard_problem(self, table: Table, seat: int, tile: Tile) -> str | None:
-        """A rule a discard breaks (e.g. Sichuan's void suit first), or None."""
+    def new_state(self, table: Table) -> VariantState | None:
+        """The variant's own state on ``table`` and the rules that read it (void suits,
+        locks, kong money, birds …: a :class:`~paipu.rules.replay.VariantState` of the
+        variant's code); None for a variant that adds nothing to the mahjong table."""
         return None
 
-    def replay_kong(  # noqa: B027 (a hook: most variants do nothing here)
-        self, table: Table, seat: int, kind: MeldKind, from_seat: int | None
-    ) -> None:
-        """Called after each kong (kong payments live here in variants that have them)."""
+    def replay_next_seat(self, table: Table, after: int | None) -> int:
+        """The seat that draws after ``after``'s unclaimed discard: winners are skipped, and
+        the variant's state may choose (:meth:`paipu.rules.replay.Table.next_seat`)."""
+        return table.next_seat(after)
 
     def replay_shapes(self) -> frozenset[Shape]:
         shapes = self.__dict__.get("_shapes")
@@ -195,26 +204,188 @@ class Variant(ABC):
         """Whether a win now is on the last tile (妙手回春 / 海底捞月)."""
         return table.wall.left() == 0
 
-    def replay_continues_after_win(self, table: Table, event: Win) -> bool:
+    def replay_exhausted(self, table: Table) -> bool:
+        """An exhaustive draw (荒庄) now (:meth:`Table.exhausted
+        <paipu.rules.replay.Table.exhausted>`, the variant's state's rule included)."""
+        return table.exhausted()
+
+
+# ---------------------------------------------------------------------- the 108-tile games
+
+
+class RegionalVariant(Variant):
+    """What the 108-tile regional variants share: the checks of a score request, and the
+    answers self-play asks of them (void suits, kong reveals, 要海底, birds). Their table
+    state is each variant's own :class:`~paipu.rules.replay.VariantState`."""
+
+    #: Keys a score request's ``extra`` may hold in this variant.
+    extra_facts: tuple[str, ...] = ()
+
+    def check(self, request: ScoreRequest) -> None:
+        """Raise :class:`RequestError` for seats, tiles, melds and facts that cannot be."""
+        spec = self.spec
+        check_request(request, spec.players, spec.hand_size, spec.calls)
+        for tile in (*request.hand, request.win_tile, *(t for m in request.melds for t in m.tiles)):
+            if tile >= SUITED:
+                raise RequestError(
+                    f"{tile_name(tile)} is not a tile of {spec.name_zh}: 108 tiles, 万 筒 条 only"
+                )
+        if request.flowers:
+            raise RequestError(f"{spec.name_zh} has no flowers")
+        unknown = sorted(set(request.extra) - set(self.extra_facts))
+        if unknown:
+            known = ", ".join(self.extra_facts) or "none"
+            raise RequestError(
+                f"unknown extra fact(s) {', '.join(unknown)} ({self.id} knows {known})"
+            )
+
+    @staticmethod
+    def birds_of(request: ScoreRequest) -> tuple[Tile, ...]:
+        raw = request.extra.get("birds", [])
+        if not isinstance(raw, list) or not all(isinstance(t, str) for t in raw):
+            raise RequestError('extra \'birds\' lists the bird tiles, e.g. ["5m", "3s"]')
+        try:
+            birds = tuple(parse_tile(t) for t in raw)
+        except TileError as exc:
+            raise RequestError(f"extra 'birds': {exc}") from None
+        if any(t >= SUITED for t in birds):
+            raise RequestError("extra 'birds': birds are tiles of the 108-tile set")
+        return birds
+
+    @staticmethod
+    def flag_fact(request: ScoreRequest, name: str) -> bool:
+        value = request.extra.get(name, False)
+        if not isinstance(value, bool):
+            raise RequestError(f"extra {name!r} is true or false")
+        return value
+
+    # ------------------------------------------------------------------ for self-play
+
+    def reveal_problem(self, table: Table, seat: int) -> str | None:
+        """Why ``seat`` may not reveal tiles (开杠) after its kong now."""
+        return f"{self.id} has no 开杠 (kong reveal)"
+
+    def reveals(self, options: Options) -> bool:
+        """Whether a kong may be followed by a reveal (开杠) instead of a replacement."""
         return False
 
-    def replay_exhausted(self, table: Table) -> bool:
-        """An exhaustive draw (荒庄): the last discard went unclaimed and no one can draw, or
-        a flower drawn as the last tile has nothing left to replace it."""
-        if table.phase is Phase.REPLACE:  # a flower or kong on the last tile: no replacement
-            return not table.wall.can_replace(table.turn)
-        if table.phase is not Phase.CLAIM:
-            return False
-        return table.wall.left_for(self.replay_next_seat(table, table.discarder)) <= 0
+    def haidi_choice(self, options: Options) -> bool:
+        """Whether the last tile is offered in turn and may be declined (要海底)."""
+        return False
 
-    def replay_settle(self, table: Table) -> tuple[int, ...]:
-        """The hand's deltas: by default the sum of its wins' deltas."""
-        deltas = [0] * table.players
-        for win in table.wins:
-            for seat, delta in enumerate(win.deltas):
-                deltas[seat] += delta
-        return tuple(deltas)
+    def declares_voids(self) -> bool:
+        """Whether each seat declares a void suit before play (定缺)."""
+        return False
 
-    def replay_special(self, table: Table, event: Event) -> None:
-        """Events beyond draws, discards, calls and wins (void, bird, …)."""
-        raise table.fail(event, f"{type(event).kind} events are not handled by {self.id}")
+    def opening_wins(self, table: Table, seat: int) -> list[tuple[str, tuple[Tile, ...]]]:
+        """The opening wins (起手胡) a seat can show now, with the tiles it shows."""
+        state = table.state
+        return [] if state is None else state.opening_wins(seat)
+
+    def bird_count(self, options: Options) -> int:
+        """Birds drawn after a win (扎鸟); 0 for none."""
+        return 0
+
+
+class HunanVariant(RegionalVariant):
+    """What Changsha and Zhuanzhuan share: birds (扎鸟) after the win, 漏胡 locks, the 海底
+    taker, and the deal passing to the winner (their table state: :class:`HunanState`)."""
+
+    def bird_count(self, options: Options) -> int:
+        return int(options["birds"])
+
+    def bird_origin(self, table: Table, win: ComputedWin) -> int:
+        """The seat a bird of rank 1 lands on: the winner or the dealer (option)."""
+        return win.seat if table.options["bird_origin"] == "winner" else table.record.dealer
+
+    def win_deltas_of(
+        self, table: Table, win: ComputedWin, birds: tuple[Tile, ...]
+    ) -> tuple[int, ...]:
+        """A win's deltas once the birds are known."""
+        raise NotImplementedError
+
+    def next_setup(self, setup: HandSetup, outcome: HandOutcome) -> HandSetup:
+        """The winner deals next; after several wins on one tile (通炮) the discarder; after
+        a draw the seat that took the last tile (海底), else the dealer stays."""
+        dealer = setup.dealer
+        if outcome.wins:
+            first = outcome.wins[0]
+            several = len({w.seat for w in outcome.wins}) > 1
+            dealer = first.from_seat if several and first.from_seat is not None else first.seat
+        else:
+            taker = haidi_taker(outcome.record, self.spec.hand_size)
+            if taker is not None:
+                dealer = taker
+        return replace(setup, dealer=dealer)
+
+
+class HunanState(VariantState):
+    """The table state of the Hunan games: the birds (扎鸟, :class:`~paipu.rules.mechanics.
+    birds.Birds`) and the 漏胡 lock (:class:`~paipu.rules.mechanics.missed_win_lock.
+    MissedWinLock`, unless the room plays without it)."""
+
+    def __init__(self, table: Table, variant: HunanVariant) -> None:
+        super().__init__(table)
+        self.variant = variant
+        options = table.options
+        self.birds = Birds(
+            table,
+            variant.bird_count(options),
+            lambda win, birds: variant.win_deltas_of(table, win, birds),
+            lambda win: variant.bird_origin(table, win),
+        )
+        lock = options["missed_win_lock"]
+        self.lock: MissedWinLock | None = (
+            None if lock == "off" else MissedWinLock(table, any_tile=lock == "any_tile")
+        )
+
+    def handlers(self) -> dict[type[Event], Handler]:
+        return {Bird: self.birds.turn_up}
+
+    def before(self, event: Event) -> bool:
+        if self.lock is not None and not event.table_event:
+            self.lock.before(event)
+        return False
+
+    def after(self, event: Event) -> None:
+        lock = self.lock
+        if lock is None:
+            return
+        lock.after(event)
+        event_type = type(event)
+        if event_type is Discard or (event_type is AddedKong and self.table.phase is Phase.ROB):
+            lock.offer(event.seat, (event.tile,))  # type: ignore[attr-defined]
+
+    def win_problem(self, seat: int, tile: Tile, from_seat: int | None) -> str | None:
+        return None if self.lock is None else self.lock.win_problem(seat, tile, from_seat)
+
+    def after_win(self, win: ComputedWin) -> None:
+        notes = self.table.notes
+        if len(self.table.wins) > 1:
+            notes.append("multiple_win")
+        if win.flags.robbing_kong:
+            notes.append("robbing_kong")
+
+    def payments(self) -> list[tuple[int, int, int]]:
+        self.birds.check_settled()
+        return []
+
+
+def haidi_taker(record: HandRecord, hand_size: int) -> int | None:
+    """The seat that took the last tile of the wall (海底), from the record's events."""
+    size = (
+        len(record.wall)
+        if record.wall is not None
+        else SUITED * 4 - hand_size * len(record.players)
+    )
+    taken = 0
+    for event in record.events:
+        if isinstance(event, Draw):
+            taken += 1
+        elif isinstance(event, KongReveal):
+            taken += REVEAL_TILES
+        else:
+            continue
+        if taken >= size:
+            return event.seat
+    return None

@@ -27,18 +27,17 @@ from paipu.rules.events import Draw, Event, StartWin
 from paipu.rules.fans import check_coverage
 from paipu.rules.fans.regional import RegionalHand, is_jiang
 from paipu.rules.mechanics.birds import BirdMode
-from paipu.rules.mechanics.kong_reveal import KongReveal
-from paipu.rules.regional_table import HunanVariant, RegionalTable
-from paipu.rules.replay import ComputedWin, Phase
+from paipu.rules.mechanics.first_turn import first_turn_facts
+from paipu.rules.mechanics.haidi import Haidi
+from paipu.rules.mechanics.kong_reveal import KongReveal, KongReveals
+from paipu.rules.replay import ComputedWin, Handler, Phase
 from paipu.rules.score import FanScore, ScoreAnswer, ScoreRequest, WinFlags
-from paipu.rules.tiles import Tile, counts, tile_name, tile_names
-from paipu.rules.variants import Options, VariantError, register
+from paipu.rules.tiles import Tile, counts, tile_names
+from paipu.rules.variants import HunanState, HunanVariant, Options, VariantError, register
 from paipu.rules.variants.changsha import fans as changsha_fans
 from paipu.rules.variants.changsha.settlement import changsha_win_deltas, start_win_deltas
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable
-
     from paipu.rules.replay import Table
 
 #: Opening wins shown with the whole hand (the others show only their tiles).
@@ -133,17 +132,17 @@ class Changsha(HunanVariant):
             bird_origin=None if options["bird_origin"] == "winner" else dealer,
         )
 
-    def win_deltas_of(self, table: RegionalTable, win: ComputedWin) -> tuple[int, ...]:
+    def win_deltas_of(
+        self, table: Table, win: ComputedWin, birds: tuple[Tile, ...]
+    ) -> tuple[int, ...]:
         return self.deltas(
-            win.seat,
-            win.from_seat,
-            table.record.dealer,
-            win.total,
-            table.birds or (),
-            table.options,
+            win.seat, win.from_seat, table.record.dealer, win.total, birds, table.options
         )
 
     # ------------------------------------------------------------------ replay
+
+    def new_state(self, table: Table) -> ChangshaState:
+        return ChangshaState(table, self)
 
     def replay_waits(self, table: Table, seat: int) -> tuple[Tile, ...]:
         """Shape waits, and every 2/5/8 for a hand of 2/5/8 only (将将胡 needs no shape)."""
@@ -159,7 +158,7 @@ class Changsha(HunanVariant):
     def reveals(self, options: Options) -> bool:
         return True
 
-    def reveal_problem(self, table: RegionalTable, seat: int) -> str | None:
+    def reveal_problem(self, table: Table, seat: int) -> str | None:
         if table.options["kong_needs_jiang"] and not any(
             table.seats[seat].hand[t] for t in JIANG_TILES
         ):
@@ -168,64 +167,6 @@ class Changsha(HunanVariant):
 
     def haidi_choice(self, options: Options) -> bool:
         return options["haidi"] == "choose"
-
-    def replay_special(self, table: Table, event: Event) -> None:
-        assert isinstance(table, RegionalTable)
-        if isinstance(event, KongReveal):
-            table.reveal_kong(event)
-        elif isinstance(event, StartWin):
-            self._start_win(table, event)
-        else:
-            super().replay_special(table, event)
-
-    def before_event(self, table: RegionalTable, event: Event) -> None:
-        if (
-            isinstance(event, Draw)
-            and table.phase is Phase.CLAIM
-            and table.wall.left() == 1
-            and self.haidi_choice(table.options)
-            and not table.seats[event.seat].won
-        ):
-            table.draw_override = event.seat  # 要海底: the seats before it passed
-
-    def replay_next_seat(self, table: Table, after: int | None) -> int:
-        override = getattr(table, "draw_override", None)
-        return override if override is not None else super().replay_next_seat(table, after)
-
-    def replay_exhausted(self, table: Table) -> bool:
-        if (
-            self.haidi_choice(table.options)
-            and table.phase is Phase.CLAIM
-            and table.wall.left() == 1
-        ):
-            return True  # nobody wanted 海底 (要海底 is declined without an event)
-        return super().replay_exhausted(table)
-
-    def replay_discard_problem(self, table: Table, seat: int, tile: Tile) -> str | None:
-        assert isinstance(table, RegionalTable)
-        drawn = table.drawn
-        haidi = table.wall.left() == 0 and table.haidi_taker == seat
-        if haidi and drawn is not None and tile != drawn:
-            return (
-                f"the 海底 tile {tile_name(drawn)} is shown: if it does not win it is "
-                f"discarded (海底炮), not {tile_name(tile)}"
-            )
-        return None
-
-    def request_extra(
-        self, table: RegionalTable, seat: int, tile: Tile, from_seat: int | None, flags: WinFlags
-    ) -> tuple[WinFlags, Mapping[str, Any]]:
-        reveal = table.reveal
-        on_reveal = reveal is not None and tile in reveal.tiles
-        extra: dict[str, Any] = {}
-        if from_seat is None:
-            bloom = on_reveal and reveal is not None and reveal.seat == seat
-            if flags.kong_replacement != bloom:  # a 补张 replacement is no 杠上开花
-                flags = WinFlags(flags.last_tile, bloom, flags.robbing_kong, flags.last_of_kind)
-        elif on_reveal and reveal is not None and from_seat == reveal.seat:
-            extra["kong_discard"] = True
-        extra.update(self.first_turn_facts(table, seat, from_seat, own_draw=False))
-        return flags, extra
 
     # ------------------------------------------------------------------ 起手胡
 
@@ -240,46 +181,119 @@ class Changsha(HunanVariant):
             out[kind] = str(options["ban_ban_hu"]) if kind == "no_258" else str(value)
         return out
 
-    def _start_win(self, table: RegionalTable, event: StartWin) -> None:
+
+class ChangshaState(HunanState):
+    """Changsha on the table: the Hunan birds and 漏胡 lock, the kong reveal (开杠), 要海底,
+    the opening wins (起手胡) shown, 天胡 / 地胡."""
+
+    def __init__(self, table: Table, variant: Changsha) -> None:
+        super().__init__(table, variant)
+        self.changsha = variant
+        self.reveals = KongReveals(
+            table, lambda seat: variant.reveal_problem(table, seat), self._won_on_reveal
+        )
+        self.haidi = Haidi(table, choose=variant.haidi_choice(table.options))
+        self.start_wins: list[tuple[int, str]] = []
+
+    def handlers(self) -> dict[type[Event], Handler]:
+        return {**super().handlers(), KongReveal: self._reveal, StartWin: self._start_win}
+
+    def before(self, event: Event) -> bool:
+        if self.reveals.takes(event):
+            return True
+        if self.table.phase is not Phase.ENDED:
+            self.haidi.before(event)
+        return super().before(event)
+
+    def after(self, event: Event) -> None:
+        if type(event) is Draw:
+            self.reveals.pending = None
+            self.haidi.after(event)
+        super().after(event)
+
+    def _reveal(self, event: KongReveal) -> None:
+        self.reveals.reveal(event)
+        if self.lock is not None:
+            self.lock.offer(event.seat, event.tiles)
+
+    def _won_on_reveal(self, win: ComputedWin) -> None:
+        if self.lock is not None:
+            self.lock.won(win.seat)
+        self.after_win(win)
+
+    def move_problem(self, seat: int, kind: str, tile: Tile) -> str | None:
+        return self.reveals.move_problem(kind)
+
+    def discard_problem(self, seat: int, tile: Tile) -> str | None:
+        return self.haidi.discard_problem(seat, tile)
+
+    def win_flags(self, seat: int, tile: Tile, from_seat: int | None) -> WinFlags | None:
+        return self.reveals.flags(tile, from_seat)
+
+    def next_seat(self, after: int | None) -> int | None:
+        return self.haidi.next_seat()
+
+    def exhausted(self) -> bool | None:
+        return self.haidi.exhausted()
+
+    def request_extra(
+        self, seat: int, tile: Tile, from_seat: int | None, flags: WinFlags
+    ) -> tuple[WinFlags, Mapping[str, Any]]:
+        reveal = self.reveals.pending
+        on_reveal = reveal is not None and tile in reveal.tiles
+        extra: dict[str, Any] = {}
+        if from_seat is None:
+            bloom = on_reveal and reveal is not None and reveal.seat == seat
+            if flags.kong_replacement != bloom:  # a 补张 replacement is no 杠上开花
+                flags = WinFlags(flags.last_tile, bloom, flags.robbing_kong, flags.last_of_kind)
+        elif on_reveal and reveal is not None and from_seat == reveal.seat:
+            extra["kong_discard"] = True
+        extra.update(first_turn_facts(self.table, seat, from_seat, own_draw=False))
+        return flags, extra
+
+    def _start_win(self, event: StartWin) -> None:
+        table = self.table
         if table.discard_count or table.calls or table.wins:
             raise table.fail(event, "opening wins (起手胡) are shown before the first discard")
-        kinds = self.opening_kinds(table.options)
+        kinds = self.changsha.opening_kinds(table.options)
         if event.win_kind not in kinds:
             known = ", ".join(kinds)
             raise table.fail(event, f"no opening win {event.win_kind!r} here (this room: {known})")
-        if (event.seat, event.win_kind) in table.start_wins:
+        if (event.seat, event.win_kind) in self.start_wins:
             raise table.fail(event, f"seat {event.seat} has already shown {event.win_kind}")
         hand = table.seats[event.seat].hand
         shown = counts(event.tiles)
         if any(shown[t] > hand[t] for t in range(len(hand))) or not event.tiles:
             raise table.fail(event, f"seat {event.seat} must show tiles it holds")
-        name = self.start_kinds[event.win_kind]["name_zh"]
+        name = self.changsha.start_kinds[event.win_kind]["name_zh"]
         whole = event.win_kind in WHOLE_HAND
         if whole and shown != hand:
             raise table.fail(event, f"{name} is shown with the whole hand")
         detector = changsha_fans.OPENING[event.win_kind]
         if detector(hand if whole else shown, kinds[event.win_kind]) is None:
             raise table.fail(event, f"the tiles shown are not {name} ({event.win_kind})")
-        table.start_wins.append((event.seat, event.win_kind))
+        self.start_wins.append((event.seat, event.win_kind))
         table.notes.append(f"start_win:{event.win_kind}")
 
-    def opening_wins(self, table: RegionalTable, seat: int) -> list[tuple[str, tuple[Tile, ...]]]:
+    def opening_wins(self, seat: int) -> list[tuple[str, tuple[Tile, ...]]]:
+        table = self.table
         hand = table.seats[seat].hand
         out = []
-        for kind, variant in self.opening_kinds(table.options).items():
-            if (seat, kind) in table.start_wins:
+        for kind, variant in self.changsha.opening_kinds(table.options).items():
+            if (seat, kind) in self.start_wins:
                 continue
             tiles = changsha_fans.OPENING[kind](hand, variant)
             if tiles is not None:
                 out.append((kind, tiles))
         return out
 
-    def hand_payments(self, table: RegionalTable) -> Iterable[tuple[int, int, int]]:
+    def payments(self) -> list[tuple[int, int, int]]:
         """Opening wins, each a small self-draw paid by every other seat (no birds: the
         dice that would be their birds are not in the log)."""
+        out = super().payments()
+        table = self.table
         options = table.options
-        out = []
-        for seat, _kind in table.start_wins:
+        for seat, _kind in self.start_wins:
             deltas = start_win_deltas(
                 table.players,
                 seat,
@@ -289,5 +303,3 @@ class Changsha(HunanVariant):
             )
             out += [(payer, seat, -d) for payer, d in enumerate(deltas) if d < 0]
         return out
-
-    # ------------------------------------------------------------------ self-play

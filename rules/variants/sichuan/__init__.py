@@ -23,15 +23,17 @@ from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from paipu.rules.events import AddedKong, ConcealedKong, Draw, Event, Kong, Pong, Void
+from paipu.rules.events import Draw, Event, Void, Win
 from paipu.rules.fans import check_coverage
 from paipu.rules.fans.regional import SUIT_LETTERS, RegionalHand, suit, suit_index
+from paipu.rules.mechanics.first_turn import first_turn_facts
+from paipu.rules.mechanics.kong_money import KongMoney
+from paipu.rules.mechanics.void_suit import VoidSuits
 from paipu.rules.melds import MeldKind
-from paipu.rules.regional_table import RegionalTable, RegionalVariant
-from paipu.rules.replay import ComputedWin, Phase
+from paipu.rules.replay import ComputedWin, Handler, Phase, VariantState
 from paipu.rules.score import FanScore, RequestError, ScoreAnswer, ScoreRequest, WinFlags
-from paipu.rules.tiles import Tile, tile_name
-from paipu.rules.variants import Options, register
+from paipu.rules.tiles import Tile
+from paipu.rules.variants import Options, RegionalVariant, register
 from paipu.rules.variants.sichuan import fans as sichuan_fans
 from paipu.rules.variants.sichuan.settlement import (
     SelfDrawBonus,
@@ -158,67 +160,81 @@ class Sichuan(RegionalVariant):
             self_draw_bonus=SelfDrawBonus(options["self_draw_bonus"]),
         )
 
-    # ------------------------------------------------------------------ replay: 定缺
+    # ------------------------------------------------------------------ replay
 
     def declares_voids(self) -> bool:
         return True
 
-    def replay_special(self, table: Table, event: Event) -> None:
-        assert isinstance(table, RegionalTable)
-        if not isinstance(event, Void):
-            super().replay_special(table, event)
-            return
-        if table.discard_count or table.calls or table.wins:
-            raise table.fail(event, "the void suit (定缺) is declared before the first discard")
-        if table.voids[event.seat] is not None:
-            raise table.fail(event, f"seat {event.seat} has already declared its void suit")
-        table.voids[event.seat] = suit_index(event.suit)
+    def new_state(self, table: Table) -> SichuanState:
+        return SichuanState(table, self)
 
-    def before_event(self, table: RegionalTable, event: Event) -> None:
-        if isinstance(event, Draw | Void):
-            return
-        missing = [s for s, v in enumerate(table.voids) if v is None]
-        if missing:
-            raise table.fail(
-                event,
-                f"every seat declares its void suit (定缺) before play; seat {missing[0]} has not",
-            )
-        if isinstance(event, Pong | Kong | ConcealedKong | AddedKong):
-            void = table.voids[event.seat]
-            if suit(event.tile) == void:
-                raise table.fail(
-                    event,
-                    f"{tile_name(event.tile)} is of seat {event.seat}'s void suit: it may not be "
-                    "claimed or konged (定缺)",
-                )
+    # ------------------------------------------------------------------ self-play
 
-    def replay_discard_problem(self, table: Table, seat: int, tile: Tile) -> str | None:
-        assert isinstance(table, RegionalTable)
-        void = table.voids[seat]
-        if void is None or suit(tile) == void:
-            return None
-        hand = table.seats[seat].hand
-        held = [t for t in range(void * 9, void * 9 + 9) if hand[t]]
-        if held:
-            return (
-                f"seat {seat} still holds {tile_name(held[0])} of its void suit and must "
-                f"discard the void suit first (定缺), not {tile_name(tile)}"
-            )
-        return None
+    def next_setup(self, setup: HandSetup, outcome: HandOutcome) -> HandSetup:
+        """The first winner deals next (the discarder after several wins on one discard);
+        after a hand without a win the dealer stays (option ``dealer_rotation``)."""
+        options = self.resolve_options(setup.rules)
+        if options["dealer_rotation"] == "next_seat":
+            return super().next_setup(setup, outcome)
+        dealer = setup.dealer
+        if outcome.wins:
+            first = outcome.wins[0]
+            dealer = first.seat
+            if len(outcome.wins) > 1:
+                second = outcome.wins[1]
+                if (
+                    first.from_seat is not None
+                    and second.index == first.index + 1
+                    and (second.from_seat, second.tile) == (first.from_seat, first.tile)
+                ):
+                    dealer = first.from_seat
+        return replace(setup, dealer=dealer)
 
-    # ------------------------------------------------------------------ replay: money
 
-    def replay_kong(self, table: Table, seat: int, kind: MeldKind, from_seat: int | None) -> None:
-        assert isinstance(table, RegionalTable)
-        table.add_kong(seat, kind, from_seat, self.kong_amounts)
+class SichuanState(VariantState):
+    """Sichuan on the table: the void suits (定缺), kong money (刮风下雨, 呼叫转移), 天胡 /
+    地胡, and the 血战 flow (the winner leaves, play goes on; the next draw counted from
+    the last winner, also after a robbed kong)."""
+
+    def __init__(self, table: Table, variant: Sichuan) -> None:
+        super().__init__(table)
+        self.sichuan = variant
+        self.voids = VoidSuits(table)
+        self.kong_money = KongMoney(table, variant.kong_amounts)
+        self.resume_from: int | None = None  # 血战: the next draw is counted from this winner
+
+    def handlers(self) -> dict[type[Event], Handler]:
+        return {Void: self.voids.declare}
+
+    def before(self, event: Event) -> bool:
+        table = self.table
+        if table.phase is Phase.ROB and table.robbed_and_won() and type(event) is not Win:
+            table.resume_after_rob()
+        if table.phase is not Phase.ENDED:
+            self.voids.check_declared(event)
+        return False
+
+    def after(self, event: Event) -> None:
+        if type(event) is Draw:
+            self.resume_from = None
+
+    def move_problem(self, seat: int, kind: str, tile: Tile) -> str | None:
+        return self.voids.move_problem(seat, kind, tile)
+
+    def discard_problem(self, seat: int, tile: Tile) -> str | None:
+        return self.voids.discard_problem(seat, tile)
+
+    def on_kong(self, seat: int, kind: MeldKind, from_seat: int | None) -> None:
+        self.kong_money.add(seat, kind, from_seat)
 
     def request_extra(
-        self, table: RegionalTable, seat: int, tile: Tile, from_seat: int | None, flags: WinFlags
+        self, seat: int, tile: Tile, from_seat: int | None, flags: WinFlags
     ) -> tuple[WinFlags, Mapping[str, Any]]:
+        table = self.table
         extra: dict[str, Any] = {}
-        void = table.voids[seat]
+        void = self.voids.letter(seat)
         if void is not None:
-            extra["void"] = SUIT_LETTERS[void]
+            extra["void"] = void
         won = [s for s, st in enumerate(table.seats) if st.won and s != seat]
         if won:
             extra["won"] = won
@@ -229,65 +245,67 @@ class Sichuan(RegionalVariant):
             and table.replacement_from_kong
         ):
             extra["kong_discard"] = True
-        if from_seat is None and flags.kong_replacement and table.kongs:
-            kong = table.kongs[-1]
+        kongs = self.kong_money.kongs
+        if from_seat is None and flags.kong_replacement and kongs:
+            kong = kongs[-1]
             if kong.seat == seat and kong.kind is MeldKind.KONG and kong.from_seat is not None:
                 extra["fed_by"] = kong.from_seat
-        extra.update(self.first_turn_facts(table, seat, from_seat, own_draw=True))
+        extra.update(first_turn_facts(table, seat, from_seat, own_draw=True))
         return flags, extra
 
-    def after_win(self, table: RegionalTable, win: ComputedWin) -> None:
+    def after_win(self, win: ComputedWin) -> None:
+        table = self.table
         table.notes.append("win_while_others_play" if len(table.wins) > 1 else "first_win")
         if len(table.wins) > 1 and table.wins[-2].index == win.index - 1:
             table.notes.append("multiple_win")
+        kongs = self.kong_money.kongs
         if any(f.id == "kong_discard" for f in win.fans) and table.options["hu_jiao_zhuan_yi"]:
-            for i in range(len(table.kongs) - 1, -1, -1):
-                kong = table.kongs[i]
+            for i in range(len(kongs) - 1, -1, -1):
+                kong = kongs[i]
                 if kong.seat == win.from_seat:
                     if kong.moved_to is None and kong.payments:
-                        table.kongs[i] = replace(kong, moved_to=win.seat)
+                        kongs[i] = replace(kong, moved_to=win.seat)
                         table.notes.append("hu_jiao_zhuan_yi")
                     break
         if win.from_seat is None and any(f.id == "kong_bloom" for f in win.fans):
-            last = table.kongs[-1] if table.kongs else None
+            last = kongs[-1] if kongs else None
             if last is not None and last.kind is MeldKind.KONG and last.seat == win.seat:
                 table.notes.append(f"dian_gang_hua:{table.options['dian_gang_hua']}")
 
-    # ------------------------------------------------------------------ replay: 血战
-
-    def replay_continues_after_win(self, table: Table, event: Any) -> bool:
+    def continues_after_win(self, event: Win) -> bool:
         """血战到底: the winner leaves and play goes on until three have won or the wall is
         empty; the next draw is by the seat after the winner (after the last of several
         winners on one discard or robbed kong, counted from the discarder)."""
-        assert isinstance(table, RegionalTable)
+        table = self.table
         players = table.players
         if sum(s.won for s in table.seats) >= players - 1 or table.wall.left() == 0:
             return False
         if event.from_seat is None:
-            table.resume_from = None
-            table.turn = self.replay_next_seat(table, event.seat)
+            self.resume_from = None
+            table.turn = table.next_seat(event.seat)
             table.phase = Phase.DRAW
             table.drawn = None
             return True
         discarder = event.from_seat
-        previous = table.resume_from
+        previous = self.resume_from
         farther = (
             previous is None
             or (event.seat - discarder) % players > (previous - discarder) % players
         )
-        table.resume_from = event.seat if farther else previous
+        self.resume_from = event.seat if farther else previous
         return True
 
-    def replay_next_seat(self, table: Table, after: int | None) -> int:
-        resume = getattr(table, "resume_from", None)
-        return super().replay_next_seat(table, after if resume is None else resume)
+    def next_seat(self, after: int | None) -> int | None:
+        resume = self.resume_from
+        return None if resume is None else self.table.seat_after(resume)
 
     # ------------------------------------------------------------------ settlement
 
-    def hand_payments(self, table: RegionalTable) -> list[tuple[int, int, int]]:
+    def payments(self) -> list[tuple[int, int, int]]:
         """Kong money (呼叫转移 applied) and, when the wall ran out with fewer than three
         winners, 查花猪, 查大叫 and 退税 among the seats still playing."""
-        payments = table.kong_transfers()
+        table = self.table
+        payments = self.kong_money.transfers()
         won = [s for s, st in enumerate(table.seats) if st.won]
         if len(won) >= table.players - 1:
             return payments
@@ -297,7 +315,7 @@ class Sichuan(RegionalVariant):
         ready: dict[int, int] = {}
         for seat in playing:
             if seat not in pigs:
-                best = self.best_multiplier(table, seat)
+                best = self.best_multiplier(seat)
                 if best is not None:
                     ready[seat] = best
         not_ready = [s for s in playing if s not in ready and s not in pigs]
@@ -324,49 +342,28 @@ class Sichuan(RegionalVariant):
                 table.notes.append(name)
         return payments + checks + refunds
 
-    def best_multiplier(self, table: RegionalTable, seat: int) -> int | None:
+    def best_multiplier(self, seat: int) -> int | None:
         """The most a ready seat could win on a discard (查大叫), None when not ready."""
+        table = self.table
         best: int | None = None
         s = table.seats[seat]
         other = (seat + 1) % table.players
-        void = table.voids[seat]
+        void = self.voids.letter(seat)
         for tile in s.waits:
             request = ScoreRequest(
-                variant=self.id,
+                variant=self.sichuan.id,
                 seat=seat,
                 dealer=table.record.dealer,
                 from_seat=other,
                 hand=tuple(s.concealed()),
                 melds=tuple(s.melds),
                 win_tile=tile,
-                extra={"void": SUIT_LETTERS[void]} if void is not None else {},
+                extra={"void": void} if void is not None else {},
             )
-            answer = self.replay_score_request(request, table.options)
+            answer = self.sichuan.replay_score_request(request, table.options)
             if answer.legal and answer.total is not None:
                 best = answer.total if best is None else max(best, answer.total)
         return best
-
-    # ------------------------------------------------------------------ self-play
-
-    def next_setup(self, setup: HandSetup, outcome: HandOutcome) -> HandSetup:
-        """The first winner deals next (the discarder after several wins on one discard);
-        after a hand without a win the dealer stays (option ``dealer_rotation``)."""
-        options = self.resolve_options(setup.rules)
-        if options["dealer_rotation"] == "next_seat":
-            return super().next_setup(setup, outcome)
-        dealer = setup.dealer
-        if outcome.wins:
-            first = outcome.wins[0]
-            dealer = first.seat
-            if len(outcome.wins) > 1:
-                second = outcome.wins[1]
-                if (
-                    first.from_seat is not None
-                    and second.index == first.index + 1
-                    and (second.from_seat, second.tile) == (first.from_seat, first.tile)
-                ):
-                    dealer = first.from_seat
-        return replace(setup, dealer=dealer)
 
 
 def _facts(request: ScoreRequest, players: int) -> tuple[int | None, tuple[int, ...], int | None]:
@@ -391,7 +388,7 @@ def _facts(request: ScoreRequest, players: int) -> tuple[int | None, tuple[int, 
     return (None if raw is None else suit_index(raw)), tuple(won), fed_by
 
 
-def _suits_held(table: RegionalTable, seat: int) -> set[int]:
+def _suits_held(table: Table, seat: int) -> set[int]:
     s = table.seats[seat]
     suits = {suit(t) for t in range(27) if s.hand[t]}
     suits.update(suit(m.base) for m in s.melds)

@@ -20,21 +20,19 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from paipu.rules.events import AddedKong, Event
 from paipu.rules.fans import check_coverage
 from paipu.rules.fans.regional import RegionalHand
 from paipu.rules.mechanics.birds import BirdMode
-from paipu.rules.melds import MeldKind
-from paipu.rules.regional_table import HunanVariant, RegionalTable
-from paipu.rules.replay import ComputedWin
+from paipu.rules.mechanics.kong_money import KongMoney
 from paipu.rules.score import FanScore, ScoreAnswer, ScoreRequest
 from paipu.rules.tiles import Tile, tile_name, tile_names
-from paipu.rules.variants import Options, register
+from paipu.rules.variants import HunanState, HunanVariant, Options, register
 from paipu.rules.variants.zhuanzhuan import fans as zhuanzhuan_fans
 from paipu.rules.variants.zhuanzhuan.settlement import zhuanzhuan_win_deltas
 
 if TYPE_CHECKING:
-    from paipu.rules.replay import Table
+    from paipu.rules.melds import MeldKind
+    from paipu.rules.replay import ComputedWin, Table
 
 
 @register
@@ -126,32 +124,43 @@ class Zhuanzhuan(HunanVariant):
             bird_origin=None if options["bird_origin"] == "dealer" else seat,
         )
 
-    def win_deltas_of(self, table: RegionalTable, win: ComputedWin) -> tuple[int, ...]:
+    def win_deltas_of(
+        self, table: Table, win: ComputedWin, birds: tuple[Tile, ...]
+    ) -> tuple[int, ...]:
         return self.deltas(
             win.seat,
             win.from_seat,
             table.record.dealer,
             win.source == "robbing_kong",
-            table.birds or (),
+            birds,
             table.options,
         )
 
     # ------------------------------------------------------------------ replay
 
-    def before_event(self, table: RegionalTable, event: Event) -> None:
-        if (
-            isinstance(event, AddedKong)
-            and table.options["strict_kongs"]
-            and event.tile != table.drawn
-        ):
-            raise table.fail(
-                event,
-                f"a 补杠 is declared on the draw of the fourth tile (过时不候): seat {event.seat} "
-                f"did not just draw {tile_name(event.tile)}",
+    def new_state(self, table: Table) -> ZhuanzhuanState:
+        return ZhuanzhuanState(table, self)
+
+
+class ZhuanzhuanState(HunanState):
+    """Zhuanzhuan on the table: the Hunan birds and 漏胡 lock, kong money (杠钱), and 补杠
+    only on the draw of the fourth tile where the room says so (过时不候)."""
+
+    def __init__(self, table: Table, variant: Zhuanzhuan) -> None:
+        super().__init__(table, variant)
+        self.kong_money = KongMoney(table, variant.kong_amounts)
+        self.strict_kongs = bool(table.options["strict_kongs"])
+
+    def move_problem(self, seat: int, kind: str, tile: Tile) -> str | None:
+        if self.strict_kongs and kind == "added_kong" and tile != self.table.drawn:
+            return (
+                f"a 补杠 is declared on the draw of the fourth tile (过时不候): seat {seat} "
+                f"did not just draw {tile_name(tile)}"
             )
+        return None
 
-    def replay_kong(self, table: Table, seat: int, kind: MeldKind, from_seat: int | None) -> None:
-        assert isinstance(table, RegionalTable)
-        table.add_kong(seat, kind, from_seat, self.kong_amounts)
+    def on_kong(self, seat: int, kind: MeldKind, from_seat: int | None) -> None:
+        self.kong_money.add(seat, kind, from_seat)
 
-    # ------------------------------------------------------------------ self-play
+    def payments(self) -> list[tuple[int, int, int]]:
+        return super().payments() + self.kong_money.transfers()

@@ -199,15 +199,15 @@ def test_a_passed_win_locks_the_seat_until_its_next_draw() -> None:
     assert replay(free, check=True).wins[0].seat == 1
     drawn = ev(*ROUND[:8], ["draw", 0, "4p"], ["discard", 0, "4p"], ["draw", 1, "9p"])
     table = apply_all(record(V, HANDS, drawn))
-    assert not table.locks[1]
+    assert not table.state.lock.locks[1]
 
 
 def test_opening_wins_are_shown_before_the_first_discard_and_paid_at_once() -> None:
     hands = {**HANDS, 2: "4444p2468m1135s7s", 3: "234m66m88m55p6789p"}  # West: 大四喜
     events = ev(["draw", 0, "5p"], ["start_win", 2, "four_of_a_kind", {"tiles": ["4p"] * 4}])
     table = apply_all(record(V, hands, events))
-    assert table.start_wins == [(2, "four_of_a_kind")]
-    payments = list(get_variant(V).hand_payments(table))
+    assert table.state.start_wins == [(2, "four_of_a_kind")]
+    payments = table.state.payments()
     assert sorted(payments) == [(0, 2, 2), (1, 2, 2), (3, 2, 2)]
     with pytest.raises(RuleViolation, match="before the first discard"):
         apply_all(record(V, hands, ev(*ROUND[:2], *events[1:])))
@@ -243,7 +243,7 @@ def test_missing_suit_is_shown_with_the_whole_hand() -> None:
     table = apply_all(
         record(V, hands, ev(["draw", 0, "5p"], ["start_win", 3, "missing_suit", {"tiles": whole}]))
     )
-    assert table.start_wins == [(3, "missing_suit")]
+    assert table.state.start_wins == [(3, "missing_suit")]
     with pytest.raises(RuleViolation, match="whole hand"):
         apply_all(
             record(

@@ -284,7 +284,7 @@ def test_kong_money_is_paid_when_the_kong_stands() -> None:
     hands = {**HANDS, 0: "1m1m1m456m789m1p2p5p9p"}
     events = [*VOIDS, ["draw", 0, "1m"], ["concealed_kong", 0, "1m"]]
     table = apply_all(record(V, hands, ev(*events)))
-    (kong,) = table.kongs
+    (kong,) = table.state.kong_money.kongs
     assert kong.kind is MeldKind.CONCEALED_KONG
     assert kong.payments == ((1, 0, 2), (2, 0, 2), (3, 0, 2))
 
@@ -387,7 +387,7 @@ def test_a_robbed_kong_earns_nothing_and_play_goes_on_after_the_robber() -> None
     assert win.source == "robbing_kong"
     assert {f.id for f in win.fans} == {"ping_hu", "robbing_kong"}
     assert win.deltas == (0, 2, 0, -2)
-    assert not table.kongs  # a robbed 补杠 earns nothing
+    assert not table.state.kong_money.kongs  # a robbed 补杠 earns nothing
     assert table.seats[3].melds[0].kind is MeldKind.PONG
     with pytest.raises(RuleViolation, match="seat 2 draws next"):
         apply_all(record(V, hands, ev(*events, ["draw", 3, "1m"])))

@@ -163,7 +163,7 @@ def test_louhu_any_tile_option() -> None:
     """With any_tile, a passed win locks every discard win until the seat draws."""
     events = ev(*ROUND[:8], ["draw", 0, "1m"])
     table = apply_all(record(V, ZH, events, rules={"missed_win_lock": "any_tile"}))
-    assert table.locks[1]
+    assert table.state.lock.locks[1]
 
 
 PONG = [["draw", 0, "4p"], ["discard", 0, "4p"], ["pong", 3, "4p"], ["discard", 3, "6p"]]
@@ -181,14 +181,14 @@ ROUND_AFTER_PONG = [
 
 def test_added_kong_money_when_it_stands_and_none_when_robbed() -> None:
     table = apply_all(record(V, ZH, ev(*PONG, *ROUND_AFTER_PONG, ["draw", 3, "5m"])))
-    (kong,) = table.kongs
+    (kong,) = table.state.kong_money.kongs
     assert kong.payments == ((0, 3, 1), (1, 3, 1), (2, 3, 1))
     robbed = apply_all(
         record(
             V, ZH, ev(*PONG, *ROUND_AFTER_PONG, ["win", 1, "4p", {"from": 3}]), rules={"birds": 0}
         )
     )
-    assert not robbed.kongs
+    assert not robbed.state.kong_money.kongs
     (win,) = robbed.wins
     assert win.source == "robbing_kong"
     assert win.deltas == (0, 6, 0, -6)
@@ -203,10 +203,10 @@ def test_exposed_and_concealed_kong_money() -> None:
             ev(["draw", 0, "4p"], ["discard", 0, "4p"], ["kong", 3, "4p"], ["draw", 3, "5m"]),
         )
     )
-    assert table.kongs[0].payments == ((0, 3, 3),)
+    assert table.state.kong_money.kongs[0].payments == ((0, 3, 3),)
     hands = {**ZH, 0: "1357m999m19p2468s"}
     table = apply_all(record(V, hands, ev(["draw", 0, "9m"], ["concealed_kong", 0, "9m"])))
-    assert table.kongs[0].payments == ((1, 0, 2), (2, 0, 2), (3, 0, 2))
+    assert table.state.kong_money.kongs[0].payments == ((1, 0, 2), (2, 0, 2), (3, 0, 2))
 
 
 def test_an_added_kong_is_declared_on_the_draw_of_its_fourth_tile() -> None:
