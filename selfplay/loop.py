@@ -68,13 +68,14 @@ from paipu.rules.events import (
     Void,
     Win,
 )
+from paipu.rules.legal import Move, MoveKind, claims, rob_claims, turn_moves
 from paipu.rules.mechanics.kong_reveal import REVEAL_TILES, KongReveal
 from paipu.rules.record import HandRecord
 from paipu.rules.replay import HandOutcome, Phase, Table, outcome_of, replay
 from paipu.rules.score import ScoreAnswer, WinFlags
 from paipu.rules.selfplay import HandSetup, Scenario
 from paipu.rules.shanten import caches_full, clear_caches
-from paipu.rules.tiles import N_CODES, Tile, TileError, is_suited, parse_tiles, tile_name
+from paipu.rules.tiles import N_CODES, Tile, TileError, parse_tiles, tile_name
 from paipu.rules.variants import RegionalVariant, VariantError
 from paipu.rules.wall import DuplicateWall, SharedWall, Wall
 
@@ -110,64 +111,39 @@ class DeadEndError(Exception):
 # ---------------------------------------------------------------------- decisions
 
 
-class ClaimKind(StrEnum):
-    """What a seat may do with another seat's tile, highest priority first."""
-
-    WIN = "win"
-    KONG = "kong"
-    PONG = "pong"
-    CHI = "chi"
+#: The kinds of move as module names: the enum member look-up is slower on hot paths.
+_WIN, _KONG, _PONG, _CHI = MoveKind.WIN, MoveKind.KONG, MoveKind.PONG, MoveKind.CHI
+_DISCARD, _SELF_DRAWN_WIN, _FLOWER = MoveKind.DISCARD, MoveKind.SELF_DRAWN_WIN, MoveKind.FLOWER
+_CONCEALED_KONG, _ADDED_KONG = MoveKind.CONCEALED_KONG, MoveKind.ADDED_KONG
 
 
-@dataclass(frozen=True, slots=True)
-class Claim:
-    """One way to take a discard (or a tile added to a kong): ``tiles`` is the run for a
-    chi, the single tile otherwise."""
-
-    kind: ClaimKind
-    tiles: tuple[Tile, ...]
-
-
-#: The claims of each tile code, made once (a claim is a value): win, kong, pong, and the
-#: chi of the run starting at the tile.
-_WIN_CLAIMS = tuple(Claim(ClaimKind.WIN, (t,)) for t in range(N_CODES))
-_KONG_CLAIMS = tuple(Claim(ClaimKind.KONG, (t,)) for t in range(N_CODES))
-_PONG_CLAIMS = tuple(Claim(ClaimKind.PONG, (t,)) for t in range(N_CODES))
-_CHI_CLAIMS = tuple(Claim(ClaimKind.CHI, (t, t + 1, t + 2)) for t in range(N_CODES))
-
-
-class TurnKind(StrEnum):
-    """What a seat does on its own turn, once its flowers are set aside."""
-
-    WIN = "win"  # 自摸: win on the tile just drawn
-    CONCEALED_KONG = "concealed_kong"
-    ADDED_KONG = "added_kong"
-    DISCARD = "discard"
-
-
-@dataclass(frozen=True, slots=True)
-class TurnAction:
-    kind: TurnKind
-    tile: Tile
-
-    def event(self, seat: int) -> Event:
-        if self.kind is TurnKind.DISCARD:
-            if seat < _EVENT_SEATS:
-                return _DISCARDS[seat][self.tile]
-            return Discard(seat, self.tile)
-        if self.kind is TurnKind.WIN:
-            return Win(seat, self.tile)
-        if self.kind is TurnKind.CONCEALED_KONG:
-            return ConcealedKong(seat, self.tile)
-        if self.kind is TurnKind.ADDED_KONG:
-            return AddedKong(seat, self.tile)
-        return Discard(seat, self.tile)
+def move_event(move: Move, from_seat: int | None = None) -> Event:
+    """The event of a move :mod:`paipu.rules.legal` listed (``from_seat``: the seat whose
+    tile a claim takes)."""
+    seat, kind, tile = move.seat, move.kind, move.tiles[0]
+    if kind is _DISCARD:
+        return _DISCARDS[seat][tile] if seat < _EVENT_SEATS else Discard(seat, tile)
+    if kind is _WIN:
+        return Win(seat, tile, from_seat)
+    if kind is _PONG:
+        return Pong(seat, tile)
+    if kind is _KONG:
+        return Kong(seat, tile)
+    if kind is _CHI:
+        return Chi(seat, move.tiles)  # type: ignore[arg-type]
+    if kind is _SELF_DRAWN_WIN:
+        return Win(seat, tile)
+    if kind is _CONCEALED_KONG:
+        return ConcealedKong(seat, tile)
+    if kind is _ADDED_KONG:
+        return AddedKong(seat, tile)
+    if kind is _FLOWER:
+        return Flower(seat, tile)
+    raise SelfPlayError(f"seat {seat}: self-play has no event for a {kind.value} move")
 
 
 #: No situational fan (a value: the flags are frozen).
 _NO_FLAGS = WinFlags()
-#: The discard action of each tile code, made once (an action is a value).
-DISCARD_ACTIONS = tuple(TurnAction(TurnKind.DISCARD, t) for t in range(N_CODES))
 #: The draw and discard events of each seat and tile code, made once (events are values):
 #: a hand has about 150 of them.
 _EVENT_SEATS = 4
@@ -245,10 +221,6 @@ class SeatView:
         """The tiles that complete the seat's hand as it stood before its last draw."""
         return self._table.seats[self.seat].waits
 
-    def can_replace(self) -> bool:
-        """Whether the wall still has a replacement tile for a kong."""
-        return self._table.wall.can_replace(self.seat)
-
     # -- the table
     def exposed_melds(self, seat: int) -> list[Meld]:
         """Another seat's melds that lie face up (concealed kongs left out)."""
@@ -299,20 +271,6 @@ class SeatView:
         """The score if the seat won on another seat's ``tile`` now, when that is legal."""
         return self._table.would_win(self.seat, tile, from_seat)
 
-    def self_draw_answer(self) -> ScoreAnswer | None:
-        """The score if the seat won on the tile it has just drawn, when that is legal."""
-        table = self._table
-        tile = self.drawn
-        s = table.seats[self.seat]
-        if tile is None or tile not in s.waits or s.won:
-            return None
-        hand = s.concealed()
-        hand.remove(tile)
-        flags = table.win_flags(self.seat, tile, None)
-        request = table.request_for(self.seat, tile, None, flags, hand)
-        answer = table.variant.replay_score_request(request, table.options)
-        return answer if answer.legal else None
-
     def score_if(self, hand: Sequence[Tile], tile: Tile, self_drawn: bool) -> ScoreAnswer:
         """The score of a hypothetical win on ``tile`` with the concealed ``hand`` (13 tiles
         less 3 per meld) and the seat's melds, without situational fans."""
@@ -330,14 +288,17 @@ class Player:
     variant adds (:class:`Step`) and have defaults, so a player need only override those
     its game asks for."""
 
-    def turn(self, view: SeatView) -> TurnAction:
-        """Own turn with a full hand and no held flowers: win, kong or discard."""
+    def turn(self, view: SeatView, moves: Sequence[Move]) -> Move:
+        """Own turn with a full hand and no held flowers: one of ``moves``, the seat's legal
+        moves as :func:`paipu.rules.legal.turn_moves` lists them (the self-drawn win
+        first when there is one, then kongs, then the discards the rules allow)."""
         raise NotImplementedError
 
     def claim(
-        self, view: SeatView, tile: Tile, from_seat: int, options: Sequence[Claim]
-    ) -> Claim | None:
-        """Take another seat's ``tile`` in one of the ``options``, or pass (None)."""
+        self, view: SeatView, tile: Tile, from_seat: int, options: Sequence[Move]
+    ) -> Move | None:
+        """Take another seat's ``tile`` by one of ``options`` (the seat's legal claims as
+        :mod:`paipu.rules.legal` lists them, best first), or pass (None)."""
         raise NotImplementedError
 
     def void_suit(self, view: SeatView) -> str:
@@ -683,31 +644,29 @@ class SelfPlayHand:
                     return
 
     def turn(self, seat: int) -> None:
-        held = self.table.seats[seat].held_flowers
-        if held:
-            self.apply(Flower(seat, held[0]))
+        """The seat's own turn: a held flower is set aside first (a forced move), else its
+        player chooses one of the moves :func:`~paipu.rules.legal.turn_moves` lists."""
+        moves = turn_moves(self.table, seat)
+        if self.table.seats[seat].held_flowers:
+            flower = next(m for m in moves if m.kind is _FLOWER)
+            self.apply(Flower(seat, flower.tiles[0]))
             return
-        action = self.players[seat].turn(self.views[seat])
-        self.apply(action.event(seat))
+        move = self.players[seat].turn(self.views[seat], moves)
+        if move not in moves:
+            raise SelfPlayError(f"seat {seat} chose {move}, not one of its legal moves")
+        self.apply(move_event(move))
 
-    def _others(self, seat: int) -> list[int]:
-        """The seats after ``seat`` in turn order that are still playing."""
-        seats = self.table.seats
-        return [other for other in self.after[seat] if not seats[other].won]
-
-    def _wins(self, tile: Tile, from_seat: int) -> bool:
-        """Ask the seats that can legally win on ``tile``; apply the wins taken."""
-        table = self.table
+    def _wins(self, wins: list[Move], tile: Tile, from_seat: int) -> bool:
+        """Offer each seat its legal win on ``tile`` in turn order; apply the wins taken
+        (the first only, unless the variant allows multiple wins)."""
         winners = []
-        for other in self._others(from_seat):
-            if tile not in table.seats[other].waits:
-                continue
-            if table.would_win(other, tile, from_seat) is None:
-                continue
-            option = _WIN_CLAIMS[tile]
-            choice = self.players[other].claim(self.views[other], tile, from_seat, (option,))
-            if choice is not None and choice.kind is ClaimKind.WIN:
-                winners.append(other)
+        for move in wins:
+            seat = move.seat
+            choice = self.players[seat].claim(self.views[seat], tile, from_seat, (move,))
+            if choice is not None:
+                if choice is not move and choice != move:
+                    raise SelfPlayError(f"seat {seat} chose {choice}, not its win")
+                winners.append(seat)
                 if not self.variant.spec.multiple_wins:
                     break
         for winner in winners:
@@ -715,75 +674,39 @@ class SelfPlayHand:
         return bool(winners)
 
     def claims(self) -> bool:
-        """After a discard: wins, then pong / kong, then chi. True if the tile was taken."""
+        """After a discard: the claims :func:`~paipu.rules.legal.claims` lists, best
+        priority first (wins, then each other seat's calls); the last discard of the hand
+        only a win may take. True if the tile was taken."""
         table = self.table
         tile, discarder = table.last_discard, table.discarder
         assert tile is not None and discarder is not None
-        if self._wins(tile, discarder):
-            return True
+        moves = claims(table, tile, discarder)
+        if moves and moves[0].kind is _WIN:
+            wins = [m for m in moves if m.kind is _WIN]
+            if self._wins(wins, tile, discarder):
+                return True
+            moves = moves[len(wins) :]
         self.exhausted_after_claims = self.variant.replay_exhausted(table)
-        if self.exhausted_after_claims:
+        if not moves or self.exhausted_after_claims:
             return False  # the last discard of the hand: only a win may take it
-        asked = self._call_options(tile, discarder)
-        for seat, options in asked:
+        for seat in dict.fromkeys(m.seat for m in moves):
+            options = [m for m in moves if m.seat == seat]
             choice = self.players[seat].claim(self.views[seat], tile, discarder, options)
             if choice is None:
                 continue
             if choice not in options:
-                raise SelfPlayError(f"seat {seat} chose {choice}, not one of its options")
-            if choice.kind is ClaimKind.PONG:
-                self.apply(Pong(seat, tile))
-            elif choice.kind is ClaimKind.KONG:
-                self.apply(Kong(seat, tile))
-            else:
-                self.apply(Chi(seat, choice.tiles))  # type: ignore[arg-type]
+                raise SelfPlayError(f"seat {seat} chose {choice}, not one of its claims")
+            self.apply(move_event(choice, discarder))
             return True
         return False
-
-    def _call_options(self, tile: Tile, discarder: int) -> list[tuple[int, tuple[Claim, ...]]]:
-        """Who may pong, kong or chi the discard, in priority order, with their options."""
-        table = self.table
-        calls = self.variant.spec.calls
-        chi_seat = (discarder + 1) % table.players
-        asked: list[tuple[int, tuple[Claim, ...]]] = []
-        chi_options = self._chi_options(tile, chi_seat) if "chi" in calls else ()
-        for seat in self._others(discarder):
-            held = table.seats[seat].hand[tile]
-            options: list[Claim] = []
-            if held >= 3 and "kong" in calls and table.wall.can_replace(seat):
-                options.append(_KONG_CLAIMS[tile])
-            if held >= 2 and "pong" in calls:
-                options.append(_PONG_CLAIMS[tile])
-            if options:
-                if seat == chi_seat:
-                    options.extend(chi_options)
-                asked.append((seat, tuple(options)))
-        if chi_options and all(seat != chi_seat for seat, _ in asked):
-            asked.append((chi_seat, chi_options))
-        return asked
-
-    def _chi_options(self, tile: Tile, seat: int) -> tuple[Claim, ...]:
-        table = self.table
-        s = table.seats[seat]
-        if s.won or not is_suited(tile):
-            return ()
-        rank = tile % SUIT_SIZE
-        hand = s.hand
-        runs = []
-        # The runs the tile ends, is in the middle of, and starts, as its rank allows.
-        if rank >= 2 and hand[tile - 2] > 0 and hand[tile - 1] > 0:
-            runs.append(_CHI_CLAIMS[tile - 2])
-        if 1 <= rank <= SUIT_SIZE - 2 and hand[tile - 1] > 0 and hand[tile + 1] > 0:
-            runs.append(_CHI_CLAIMS[tile - 1])
-        if rank <= SUIT_SIZE - 3 and hand[tile + 1] > 0 and hand[tile + 2] > 0:
-            runs.append(_CHI_CLAIMS[tile])
-        return tuple(runs)
 
     def robs(self) -> bool:
         """After an added kong: the seats that can win on the added tile may rob it."""
         table = self.table
-        assert table.robbed_tile is not None
-        return self._wins(table.robbed_tile, table.turn)
+        tile = table.robbed_tile
+        assert tile is not None
+        wins = rob_claims(table, tile, table.turn)
+        return bool(wins) and self._wins(wins, tile, table.turn)
 
     # -- the whole hand
 
@@ -910,14 +833,17 @@ class SelfPlayHand:
         if best is not None:
             self.apply(Win(konger, best[1]))
             return
-        for k in range(1, table.players):
+        for k in range(1, table.players):  # 杠上炮: each other seat's legal wins on them
             other = (konger + k) % table.players
             for tile in dict.fromkeys(tiles):
-                if table.would_win(other, tile, konger) is None:
+                move = next(
+                    (m for m in claims(table, tile, konger) if m.kind is _WIN and m.seat == other),
+                    None,
+                )
+                if move is None:
                     continue
-                option = _WIN_CLAIMS[tile]
-                choice = self.players[other].claim(self.views[other], tile, konger, (option,))
-                if choice is not None and choice.kind is ClaimKind.WIN:
+                choice = self.players[other].claim(self.views[other], tile, konger, (move,))
+                if choice is not None:
                     self.apply(Win(other, tile, konger))
                     break
 

@@ -30,15 +30,77 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from paipu.rules.legal import Move, MoveKind
+from paipu.rules.melds import Meld, MeldKind
 from paipu.rules.selfplay import Style
 from paipu.rules.tiles import N_KINDS, Tile
-from paipu.selfplay.loop import Claim, ClaimKind, Player, SeatView
+from paipu.selfplay.loop import Player, SeatView
 
 HONOR_FIRST = 27
 SUIT_SIZE = 9
 SUITS = 3
 HONOR_SUIT = 3
 COPIES = 4
+
+#: The kinds of move as module names: the enum member look-up is slower on hot paths.
+_WIN, _SELF_DRAWN_WIN, _DISCARD = MoveKind.WIN, MoveKind.SELF_DRAWN_WIN, MoveKind.DISCARD
+_CONCEALED_KONG, _ADDED_KONG = MoveKind.CONCEALED_KONG, MoveKind.ADDED_KONG
+_CHI, _PONG = MoveKind.CHI, MoveKind.PONG
+
+
+def own_moves(moves: Sequence[Move]) -> tuple[Move | None, list[Move], list[Move]]:
+    """A turn's legal moves (:func:`paipu.rules.legal.turn_moves`) as the bots weigh them:
+    the self-drawn win (None when it is not listed), the kongs, the discards."""
+    win: Move | None = None
+    kongs: list[Move] = []
+    discards: list[Move] = []
+    for move in moves:
+        kind = move.kind
+        if kind is _DISCARD:
+            discards.append(move)
+        elif kind is _SELF_DRAWN_WIN:
+            win = move
+        elif kind is _CONCEALED_KONG or kind is _ADDED_KONG:
+            kongs.append(move)
+    return win, kongs, discards
+
+
+def call_used(option: Move, tile: Tile) -> list[Tile]:
+    """The tiles a call of ``tile`` takes from the hand (for a chi, the run's other two)."""
+    kind = option.kind
+    if kind is _CHI:
+        return [t for t in option.tiles if t != tile]
+    if kind is _PONG:
+        return [tile, tile]
+    return [tile, tile, tile]
+
+
+def call_meld(option: Move, tile: Tile, from_seat: int) -> Meld:
+    """The meld a call of ``from_seat``'s ``tile`` makes."""
+    kind = option.kind
+    if kind is _CHI:
+        return Meld(MeldKind.CHI, option.tiles, from_seat)
+    if kind is _PONG:
+        return Meld(MeldKind.PONG, (tile,) * 3, from_seat)
+    return Meld(MeldKind.KONG, (tile,) * 4, from_seat)
+
+
+def discard_of(
+    discards: list[Move], tile: Tile, counts: list[int], value_honors: frozenset[Tile]
+) -> Move:
+    """The listed discard of ``tile``; when the rules do not list it, the least useful of
+    those they list (:func:`keep_value`, then the lowest tile)."""
+    for move in discards:
+        if move.tiles[0] == tile:
+            return move
+    return least_useful(discards, counts, value_honors)
+
+
+def least_useful(discards: list[Move], counts: list[int], value_honors: frozenset[Tile]) -> Move:
+    """Of the listed discards, the one whose tile does least for the hand (the lowest on a
+    tie)."""
+    return min(discards, key=lambda m: (keep_value(counts, m.tiles[0], value_honors), m.tiles[0]))
+
 
 # ---------------------------------------------------------------------- styles
 
@@ -348,12 +410,12 @@ class BotCore(Player):
     # -- calls
 
     def claim(
-        self, view: SeatView, tile: Tile, from_seat: int, options: Sequence[Claim]
-    ) -> Claim | None:
+        self, view: SeatView, tile: Tile, from_seat: int, options: Sequence[Move]
+    ) -> Move | None:
         """A win when offered (unless :meth:`passes_win`); else, unless the bot is folding,
         the call whose :meth:`call_gain` is highest (the first on a tie), or none."""
         for option in options:
-            if option.kind is ClaimKind.WIN:
+            if option.kind is _WIN:
                 return None if self.passes_win(view, tile, from_seat) else option
         now = self.call_start(view, tile)
         if now is None:
@@ -362,7 +424,7 @@ class BotCore(Player):
         params = self.params
         if now >= params.fold_distance and self.threat_level >= params.fold_threat:
             return None  # folding: a call would only open the hand
-        best: tuple[float, Claim] | None = None
+        best: tuple[float, Move] | None = None
         for option in options:
             gain = self.call_gain(view, option, tile, from_seat, now)
             if gain is not None and (best is None or gain > best[0]):
@@ -378,7 +440,7 @@ class BotCore(Player):
         raise NotImplementedError
 
     def call_gain(
-        self, view: SeatView, option: Claim, tile: Tile, from_seat: int, now: float
+        self, view: SeatView, option: Move, tile: Tile, from_seat: int, now: float
     ) -> float | None:
         """How much the call shortens the hand's distance ``now``, when that is enough for
         the bot's style to make it; else None."""

@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, NamedTuple, TypeAlias, cast
 
+from paipu.rules.legal import Move, MoveKind
 from paipu.rules.melds import Meld, MeldKind
 from paipu.rules.selfplay import Style
 from paipu.rules.shanten import HandShape, Shape, ShapeFacts, ShapeGroup
@@ -56,16 +57,13 @@ from paipu.selfplay.bots.core import (
     BotCore,
     StyleParams,
     Threat,
+    call_meld,
+    call_used,
+    discard_of,
+    own_moves,
     suit_of,
 )
-from paipu.selfplay.loop import (
-    DISCARD_ACTIONS,
-    Claim,
-    ClaimKind,
-    SeatView,
-    TurnAction,
-    TurnKind,
-)
+from paipu.selfplay.loop import SeatView
 
 if TYPE_CHECKING:
     from paipu.rules.variants import Options, Variant
@@ -796,20 +794,29 @@ class Bot(BotCore):
             shape,
         )
 
-    def turn(self, view: SeatView) -> TurnAction:
+    def turn(self, view: SeatView, moves: Sequence[Move]) -> Move:
+        win, kongs, discards = own_moves(moves)
+        if win is not None:
+            return win
         drawn = view.drawn
-        if drawn is not None and view.self_draw_answer() is not None:
-            return TurnAction(TurnKind.WIN, drawn)
         melds = view.melds()
         shape = self._turn_shape(view.hand(), len(melds), drawn)
-        action = self._turn(view, drawn, melds, shape)
-        if action.kind is TurnKind.DISCARD:
+        action = self._turn(view, drawn, melds, shape, kongs)
+        if action >= 0:
+            move = discard_of(discards, action, shape.counts, self._value_honors(view))
+            tile = move.tiles[0]
             counts = shape.counts.copy()
-            counts[action.tile] -= 1
-            self.kept = (counts, len(melds), shape.facts_without(action.tile))
-        else:
-            self.kept = None
-        return action
+            counts[tile] -= 1
+            self.kept = (counts, len(melds), shape.facts_without(tile))
+            return move
+        self.kept = None
+        return kongs[-1 - action]
+
+    def _value_honors(self, view: SeatView) -> frozenset[Tile]:
+        """The dragons and the seat's value winds (a pung of one is worth fan)."""
+        if self.value_honors is None:
+            self.value_honors = frozenset((*DRAGONS, view.seat_wind, view.round_wind))
+        return self.value_honors
 
     def _turn_shape(self, counts: list[int], melds: int, drawn: Tile | None) -> HandShape:
         """The shape of the hand to play: when it is the hand kept after the last discard
@@ -826,25 +833,31 @@ class Bot(BotCore):
         return HandShape(counts, melds)
 
     def _turn(
-        self, view: SeatView, drawn: Tile | None, melds: list[Meld], shape: HandShape
-    ) -> TurnAction:
-        """The turn's action, once a self-drawn win is ruled out."""
+        self,
+        view: SeatView,
+        drawn: Tile | None,
+        melds: list[Meld],
+        shape: HandShape,
+        kongs: list[Move],
+    ) -> int:
+        """The turn's action, once a self-drawn win is ruled out: the tile to discard, or
+        ``-1 - i`` for the ``i``-th of the listed ``kongs``."""
         standard = shape.shanten()
         threats = self.threats(view)
         level = self.threat_level
         if drawn is not None and self._passes_on(
             view, shape.counts, melds, standard, drawn, threats, level
         ):
-            return DISCARD_ACTIONS[drawn]
+            return drawn
         hand = self._hand(view, shape, melds)
         if self._still_folding(standard, level):
-            return DISCARD_ACTIONS[self._safest(view, hand, threats)]
+            return self._safest(view, hand, threats)
         fit = self._fit(hand, standard)
-        if drawn is not None and view.can_replace():
-            kong = self._kong(hand, standard, fit)
-            if kong is not None:
-                return kong
-        return DISCARD_ACTIONS[self._discard(view, hand, standard, fit, threats, level)]
+        if drawn is not None and kongs:
+            kong = self._kong(hand, standard, fit, kongs)
+            if kong >= 0:
+                return -1 - kong
+        return self._discard(view, hand, standard, fit, threats, level)
 
     def _passes_on(
         self,
@@ -901,7 +914,7 @@ class Bot(BotCore):
         return self.distance
 
     def call_gain(
-        self, view: SeatView, option: Claim, tile: Tile, from_seat: int, now: float
+        self, view: SeatView, option: Move, tile: Tile, from_seat: int, now: float
     ) -> float | None:
         shape = self.call_shape
         assert shape is not None
@@ -923,27 +936,27 @@ class Bot(BotCore):
 
     # -- kongs
 
-    def _kong(self, hand: Hand, standard: int, fit: Fit) -> TurnAction | None:
-        """A concealed or added kong that does not slow the hand."""
+    def _kong(self, hand: Hand, standard: int, fit: Fit, kongs: list[Move]) -> int:
+        """The index of a listed concealed or added kong that does not slow the hand, or
+        -1 (the concealed ones, in tile order, are weighed first)."""
         if fit.plan.family in (Family.PAIRS, Family.SHAPE):
-            return None
+            return -1
         counts = hand.counts
         target = max(standard, 0)
-        if hand.quads:
-            for tile in hand.kinds:
-                if counts[tile] == 4 and tile not in fit.plan.tiles:
-                    counts[tile] = 0
-                    try:
-                        after = HandShape(counts, len(hand.melds) + 1).shanten()
-                    finally:
-                        counts[tile] = 4
-                    if after <= target:
-                        return TurnAction(TurnKind.CONCEALED_KONG, tile)
-        for meld in hand.melds:
-            tile = meld.base
-            if meld.kind is MeldKind.PONG and counts[tile] and hand.shanten_without(tile) <= target:
-                return TurnAction(TurnKind.ADDED_KONG, tile)
-        return None
+        for i, move in enumerate(kongs):
+            tile = move.tiles[0]
+            if move.kind is MoveKind.CONCEALED_KONG and tile not in fit.plan.tiles:
+                counts[tile] = 0
+                try:
+                    after = HandShape(counts, len(hand.melds) + 1).shanten()
+                finally:
+                    counts[tile] = 4
+                if after <= target:
+                    return i
+        for i, move in enumerate(kongs):
+            if move.kind is MoveKind.ADDED_KONG and hand.shanten_without(move.tiles[0]) <= target:
+                return i
+        return -1
 
     # -- calls
 
@@ -952,22 +965,17 @@ class Bot(BotCore):
         view: SeatView,
         hand: HandShape,
         hand_melds: Sequence[Meld],
-        option: Claim,
+        option: Move,
         tile: Tile,
         from_seat: int,
         now: int,
     ) -> int | None:
         """How much calling ``tile`` shortens the hand's distance, when it is worth it."""
-        if option.kind is ClaimKind.CHI:
-            used = [t for t in option.tiles if t != tile]
-        elif option.kind is ClaimKind.PONG:
-            used = [tile, tile]
-        else:
-            used = [tile] * 3
+        used = call_used(option, tile)
         standard = hand.shanten_after_call(used)
-        if option.kind is ClaimKind.KONG:
+        if option.kind is MoveKind.KONG:
             # A kong keeps the shape; take it when the hand is open already.
-            meld = Meld(MeldKind.KONG, (tile,) * 4, from_seat)
+            meld = call_meld(option, tile, from_seat)
             keeps = self.fit is None or self.planner.meld_fits(self.fit, meld)
             is_open = any(not m.concealed for m in hand_melds)
             return 1 if is_open and keeps and standard <= max(now, 0) else None
@@ -975,14 +983,11 @@ class Bot(BotCore):
             return None
         if self.value_honors is None:
             self.value_honors = frozenset((*DRAGONS, view.seat_wind, view.round_wind))
-        valuable = option.kind is ClaimKind.PONG and tile in self.value_honors
+        valuable = option.kind is MoveKind.PONG and tile in self.value_honors
         need = 1 if valuable else self.params.call_gain
         if now - standard < need:
             return None  # the distance after the call is at least its shanten
-        if option.kind is ClaimKind.CHI:
-            meld = Meld(MeldKind.CHI, option.tiles, from_seat)
-        else:
-            meld = Meld(MeldKind.PONG, (tile,) * 3, from_seat)
+        meld = call_meld(option, tile, from_seat)
         counts = hand.counts.copy()
         for t in used:
             counts[t] -= 1

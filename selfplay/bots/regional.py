@@ -32,21 +32,26 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
-from paipu.rules.fans.regional import SUIT_LETTERS, SUIT_SIZE, is_jiang, suit
+from paipu.rules.fans.regional import SUIT_LETTERS, SUIT_SIZE, is_jiang
+from paipu.rules.legal import Move, MoveKind
 from paipu.rules.melds import Meld, MeldKind
 from paipu.rules.registry import VariantError
 from paipu.rules.selfplay import Style
 from paipu.rules.shanten import Shape, shanten, waits
 from paipu.rules.tiles import Tile
-from paipu.selfplay.bots.core import THREAT_FLOOR, BotCore, StyleParams, StyleTable, keep_value
-from paipu.selfplay.loop import (
-    DISCARD_ACTIONS,
-    Claim,
-    ClaimKind,
-    SeatView,
-    TurnAction,
-    TurnKind,
+from paipu.selfplay.bots.core import (
+    THREAT_FLOOR,
+    BotCore,
+    StyleParams,
+    StyleTable,
+    call_meld,
+    call_used,
+    discard_of,
+    keep_value,
+    least_useful,
+    own_moves,
 )
+from paipu.selfplay.loop import SeatView
 
 if TYPE_CHECKING:
     from paipu.rules.variants import Options, Variant
@@ -88,9 +93,7 @@ class BotRules:
     bonuses: tuple[tuple[Plan, float], ...] = ()  # what each plan is worth, in shanten
     pass_cheap_wins: bool = False  # Hunan: an aggressive bot may let a cheap discard win pass
     cheap_total: int = 1  # a win worth this or less is cheap
-    added_kong_on_draw: bool = False  # Zhuanzhuan: 补杠 only on the tile just drawn
     likes_kongs: bool = False  # kongs earn money (Sichuan, Zhuanzhuan)
-    haidi_discard: bool = False  # Changsha: the 海底 tile, if it does not win, is discarded
 
 
 #: The styles' numbers for the regional games (:class:`~paipu.selfplay.bots.core.StyleParams`:
@@ -166,58 +169,54 @@ class RegionalBot(BotCore):
 
     # -- own turn
 
-    def turn(self, view: SeatView) -> TurnAction:
-        drawn = view.drawn
-        if drawn is not None and view.self_draw_answer() is not None:
-            return TurnAction(TurnKind.WIN, drawn)
-        if drawn is not None and self.rules.haidi_discard and not view.tiles_left():
-            return DISCARD_ACTIONS[drawn]
+    def turn(self, view: SeatView, moves: Sequence[Move]) -> Move:
+        win, kongs, discards = own_moves(moves)
+        if win is not None:
+            return win
         counts = view.hand()
+        if len(discards) < sum(1 for n in counts if n):
+            # The rules keep some tiles in hand (定缺: the void suit goes first; the 海底
+            # tile must go): the least useful of those they let go.
+            return least_useful(discards, counts, NO_HONOURS)
         melds = view.melds()
-        forced = self._void_tiles(counts)
-        if forced:
-            return DISCARD_ACTIONS[self._least_useful(view, counts, forced)]
-        if drawn is not None and view.can_replace():
-            kong = self._kong(view, counts, melds, drawn)
+        if view.drawn is not None and kongs:
+            kong = self._kong(view, counts, melds, kongs)
             if kong is not None:
                 return kong
-        return DISCARD_ACTIONS[self._discard(view, counts, melds)]
+        return discard_of(discards, self._discard(view, counts, melds), counts, NO_HONOURS)
 
     def _void_tiles(self, counts: list[int]) -> list[Tile]:
+        """The tiles of its void suit the bot still holds (it calls nothing until they are
+        gone: a strategy, the rules would let it)."""
         if self.void is None:
             return []
         base = self.void * SUIT_SIZE
         return [t for t in range(base, base + SUIT_SIZE) if counts[t]]
 
     def _kong(
-        self, view: SeatView, counts: list[int], melds: Sequence[Meld], drawn: Tile
-    ) -> TurnAction | None:
+        self, view: SeatView, counts: list[int], melds: Sequence[Meld], kongs: list[Move]
+    ) -> Move | None:
+        """A listed kong (concealed ones first) that does not raise the shanten."""
         if self._plan_now(counts, melds) is Plan.PAIRS:
-            return None
-        quads = [t for t, n in enumerate(counts) if n == COPIES and SUIT_OF[t] != self.void]
-        added = [
-            m.base
-            for m in melds
-            if m.kind is MeldKind.PONG
-            and counts[m.base]
-            and (not self.rules.added_kong_on_draw or m.base == drawn)
-        ]
-        if not quads and not added:
             return None
         shapes = self._shapes(melds)
         before = self._best(view, counts, melds)[1]
-        for tile in quads:
-            counts[tile] = 0
-            after = shanten(counts, len(melds) + 1)
-            counts[tile] = COPIES
-            if after <= before:
-                return TurnAction(TurnKind.CONCEALED_KONG, tile)
-        for tile in added:
-            counts[tile] -= 1
-            after = shanten(counts, len(melds), shapes)
-            counts[tile] += 1
-            if after <= before:
-                return TurnAction(TurnKind.ADDED_KONG, tile)
+        for move in kongs:
+            tile = move.tiles[0]
+            if move.kind is MoveKind.CONCEALED_KONG:
+                counts[tile] = 0
+                after = shanten(counts, len(melds) + 1)
+                counts[tile] = COPIES
+                if after <= before:
+                    return move
+        for move in kongs:
+            tile = move.tiles[0]
+            if move.kind is MoveKind.ADDED_KONG:
+                counts[tile] -= 1
+                after = shanten(counts, len(melds), shapes)
+                counts[tile] += 1
+                if after <= before:
+                    return move
         return None
 
     # -- discards
@@ -379,14 +378,9 @@ class RegionalBot(BotCore):
             self.legal[key, melds, wait] = known
         return known
 
-    def _least_useful(self, view: SeatView, counts: list[int], tiles: list[Tile]) -> Tile:
-        return min(tiles, key=lambda t: (keep_value(counts, t, NO_HONOURS), t))
-
     # -- claims (the decision is the core's: :meth:`BotCore.claim`)
 
     def call_start(self, view: SeatView, tile: Tile) -> float | None:
-        if self.void is not None and suit(tile) == self.void:
-            return None
         counts = view.hand()
         if self._void_tiles(counts):
             return None
@@ -396,13 +390,13 @@ class RegionalBot(BotCore):
         return self._effective(counts, melds, shanten(counts, len(melds), self._shapes(melds)))
 
     def call_gain(
-        self, view: SeatView, option: Claim, tile: Tile, from_seat: int, now: float
+        self, view: SeatView, option: Move, tile: Tile, from_seat: int, now: float
     ) -> float | None:
         after = self._after_call(view, self.call_counts, self.call_melds, option, tile, from_seat)
         if after is None:
             return None
         gain = now - after
-        if option.kind is ClaimKind.KONG and self.rules.likes_kongs:
+        if option.kind is MoveKind.KONG and self.rules.likes_kongs:
             return gain if gain > KONG_GAIN else None
         return gain if gain >= self.params.call_gain else None
 
@@ -411,23 +405,16 @@ class RegionalBot(BotCore):
         view: SeatView,
         counts: list[int],
         melds: list[Meld],
-        option: Claim,
+        option: Move,
         tile: Tile,
         from_seat: int,
     ) -> float | None:
-        if option.kind is ClaimKind.CHI:
-            used = [t for t in option.tiles if t != tile]
-            meld = Meld(MeldKind.CHI, option.tiles, from_seat)
-        elif option.kind is ClaimKind.PONG:
-            used = [tile, tile]
-            meld = Meld(MeldKind.PONG, (tile,) * 3, from_seat)
-        else:
-            used = [tile] * 3
-            meld = Meld(MeldKind.KONG, (tile,) * 4, from_seat)
+        used = call_used(option, tile)
+        meld = call_meld(option, tile, from_seat)
         after = counts.copy()
         for t in used:
             after[t] -= 1
-        if option.kind is ClaimKind.KONG:
+        if option.kind is MoveKind.KONG:
             return self._effective(after, [*melds, meld], shanten(after, len(melds) + 1))
         return self._best(view, after, [*melds, meld])[0]
 
