@@ -68,7 +68,15 @@ from paipu.rules.events import (
     Void,
     Win,
 )
-from paipu.rules.legal import Move, MoveKind, claims, rob_claims, turn_moves
+from paipu.rules.legal import (
+    TURN_ORDER,
+    Move,
+    MoveKind,
+    claims,
+    discard_problem,
+    rob_claims,
+    turn_moves,
+)
 from paipu.rules.mechanics.kong_reveal import REVEAL_TILES, KongReveal
 from paipu.rules.record import HandRecord
 from paipu.rules.replay import HandOutcome, Phase, Table, outcome_of, replay
@@ -149,6 +157,80 @@ _NO_FLAGS = WinFlags()
 _EVENT_SEATS = 4
 _DRAWS = tuple(tuple(Draw(seat, t) for t in range(N_CODES)) for seat in range(_EVENT_SEATS))
 _DISCARDS = tuple(tuple(Discard(seat, t) for t in range(N_CODES)) for seat in range(_EVENT_SEATS))
+
+
+class TurnMoves:
+    """A seat's legal moves on its own turn, by :mod:`paipu.rules.legal`: the whole list
+    (:func:`~paipu.rules.legal.turn_moves`, made on first need), or one move at a time by
+    the same rules (the self-drawn win, one discard), which is all most turns ask: a
+    turn's list costs as much as the bot's whole decision, and most turns discard a tile
+    every rule allows. The moves are equal to the listed ones (same kind, tiles and
+    priority)."""
+
+    __slots__ = ("_listed", "_table", "_win", "_win_known", "seat")
+
+    def __init__(self, table: Table, seat: int) -> None:
+        self._table = table
+        self.seat = seat
+        self._listed: list[Move] | None = None
+        self._win: Move | None = None
+        self._win_known = False
+
+    def listed(self) -> list[Move]:
+        """Every legal move of the turn, in :data:`~paipu.rules.legal.TURN_ORDER`."""
+        if self._listed is None:
+            self._listed = turn_moves(self._table, self.seat)
+        return self._listed
+
+    def self_drawn_win(self) -> Move | None:
+        """The self-drawn win (自摸) on the tile just drawn, when it is legal."""
+        if not self._win_known:
+            self._win_known = True
+            table = self._table
+            drawn = table.drawn
+            if drawn is not None and table.self_draw_answer(self.seat) is not None:
+                self._win = Move(self.seat, _SELF_DRAWN_WIN, (drawn,), _WIN_PRIORITY)
+        return self._win
+
+    def discard(self, tile: Tile) -> Move | None:
+        """The discard of ``tile``, when the seat holds it and the rules allow it."""
+        table = self._table
+        seat = self.seat
+        if not table.seats[seat].hand[tile] or discard_problem(table, seat, tile) is not None:
+            return None
+        return _DISCARD_MOVES[seat][tile] if seat < _EVENT_SEATS else _discard_move(seat, tile)
+
+    def discards(self) -> list[Move]:
+        """Every legal discard, in tile order."""
+        return [m for m in self.listed() if m.kind is _DISCARD]
+
+    def kongs(self) -> list[Move]:
+        """The legal concealed kongs (in tile order), then the added ones (in meld order)."""
+        return [m for m in self.listed() if m.kind is _CONCEALED_KONG or m.kind is _ADDED_KONG]
+
+    def allows(self, move: Move) -> bool:
+        """Whether ``move`` is one of the seat's legal moves now."""
+        if move.seat != self.seat:
+            return False
+        if move.kind is _DISCARD:
+            return move == self.discard(move.tiles[0])
+        if move.kind is _SELF_DRAWN_WIN:
+            return move == self.self_drawn_win()
+        return move in self.listed()
+
+
+#: The priorities :func:`~paipu.rules.legal.turn_moves` gives a self-drawn win and a discard.
+_WIN_PRIORITY = TURN_ORDER.index(MoveKind.SELF_DRAWN_WIN)
+
+
+def _discard_move(seat: int, tile: Tile) -> Move:
+    return Move(seat, _DISCARD, (tile,), TURN_ORDER.index(_DISCARD))
+
+
+#: The discard move of each seat and tile code, made once (a move is a value).
+_DISCARD_MOVES = tuple(
+    tuple(_discard_move(seat, t) for t in range(N_CODES)) for seat in range(_EVENT_SEATS)
+)
 
 
 # ---------------------------------------------------------------------- what a seat sees
@@ -288,10 +370,10 @@ class Player:
     variant adds (:class:`Step`) and have defaults, so a player need only override those
     its game asks for."""
 
-    def turn(self, view: SeatView, moves: Sequence[Move]) -> Move:
+    def turn(self, view: SeatView, moves: TurnMoves) -> Move:
         """Own turn with a full hand and no held flowers: one of ``moves``, the seat's legal
-        moves as :func:`paipu.rules.legal.turn_moves` lists them (the self-drawn win
-        first when there is one, then kongs, then the discards the rules allow)."""
+        moves as :func:`paipu.rules.legal.turn_moves` lists them (the self-drawn win, the
+        kongs, the discards the rules allow), asked as the player needs them."""
         raise NotImplementedError
 
     def claim(
@@ -646,13 +728,13 @@ class SelfPlayHand:
     def turn(self, seat: int) -> None:
         """The seat's own turn: a held flower is set aside first (a forced move), else its
         player chooses one of the moves :func:`~paipu.rules.legal.turn_moves` lists."""
-        moves = turn_moves(self.table, seat)
+        moves = TurnMoves(self.table, seat)
         if self.table.seats[seat].held_flowers:
-            flower = next(m for m in moves if m.kind is _FLOWER)
+            flower = next(m for m in moves.listed() if m.kind is _FLOWER)
             self.apply(Flower(seat, flower.tiles[0]))
             return
         move = self.players[seat].turn(self.views[seat], moves)
-        if move not in moves:
+        if not moves.allows(move):
             raise SelfPlayError(f"seat {seat} chose {move}, not one of its legal moves")
         self.apply(move_event(move))
 

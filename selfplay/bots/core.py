@@ -43,26 +43,7 @@ HONOR_SUIT = 3
 COPIES = 4
 
 #: The kinds of move as module names: the enum member look-up is slower on hot paths.
-_WIN, _SELF_DRAWN_WIN, _DISCARD = MoveKind.WIN, MoveKind.SELF_DRAWN_WIN, MoveKind.DISCARD
-_CONCEALED_KONG, _ADDED_KONG = MoveKind.CONCEALED_KONG, MoveKind.ADDED_KONG
-_CHI, _PONG = MoveKind.CHI, MoveKind.PONG
-
-
-def own_moves(moves: Sequence[Move]) -> tuple[Move | None, list[Move], list[Move]]:
-    """A turn's legal moves (:func:`paipu.rules.legal.turn_moves`) as the bots weigh them:
-    the self-drawn win (None when it is not listed), the kongs, the discards."""
-    win: Move | None = None
-    kongs: list[Move] = []
-    discards: list[Move] = []
-    for move in moves:
-        kind = move.kind
-        if kind is _DISCARD:
-            discards.append(move)
-        elif kind is _SELF_DRAWN_WIN:
-            win = move
-        elif kind is _CONCEALED_KONG or kind is _ADDED_KONG:
-            kongs.append(move)
-    return win, kongs, discards
+_WIN, _CHI, _PONG = MoveKind.WIN, MoveKind.CHI, MoveKind.PONG
 
 
 def call_used(option: Move, tile: Tile) -> list[Tile]:

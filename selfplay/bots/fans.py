@@ -59,11 +59,10 @@ from paipu.selfplay.bots.core import (
     Threat,
     call_meld,
     call_used,
-    discard_of,
-    own_moves,
+    least_useful,
     suit_of,
 )
-from paipu.selfplay.loop import SeatView
+from paipu.selfplay.loop import SeatView, TurnMoves
 
 if TYPE_CHECKING:
     from paipu.rules.variants import Options, Variant
@@ -794,16 +793,21 @@ class Bot(BotCore):
             shape,
         )
 
-    def turn(self, view: SeatView, moves: Sequence[Move]) -> Move:
-        win, kongs, discards = own_moves(moves)
+    def turn(self, view: SeatView, moves: TurnMoves) -> Move:
+        win = moves.self_drawn_win()
         if win is not None:
             return win
         drawn = view.drawn
         melds = view.melds()
         shape = self._turn_shape(view.hand(), len(melds), drawn)
+        kongs: list[Move] = []
+        if drawn is not None and _holds_kong(shape.counts, melds):
+            kongs = moves.kongs()  # the listed ones (a kong needs a tile to replace it …)
         action = self._turn(view, drawn, melds, shape, kongs)
         if action >= 0:
-            move = discard_of(discards, action, shape.counts, self._value_honors(view))
+            move = moves.discard(action)
+            if move is None:  # the rules keep that tile: the least useful one they allow
+                move = least_useful(moves.discards(), shape.counts, self._value_honors(view))
             tile = move.tiles[0]
             counts = shape.counts.copy()
             counts[tile] -= 1
@@ -1182,6 +1186,11 @@ class Bot(BotCore):
         """Fold: the tile least likely to deal in, then the least useful."""
         self.distance = self.shanten_after = None
         return self.safest(view, hand.kinds, hand.uses, threats, seen)
+
+
+def _holds_kong(counts: list[int], melds: Sequence[Meld]) -> bool:
+    """Whether the hand holds a kong's tiles: four of a kind, or the fourth of a pong."""
+    return COPIES in counts or any(m.kind is MeldKind.PONG and counts[m.base] for m in melds)
 
 
 def make_bots(variant: Variant, options: Options, styles: Sequence[Style]) -> list[Bot]:

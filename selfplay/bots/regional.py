@@ -49,9 +49,8 @@ from paipu.selfplay.bots.core import (
     discard_of,
     keep_value,
     least_useful,
-    own_moves,
 )
-from paipu.selfplay.loop import SeatView
+from paipu.selfplay.loop import SeatView, TurnMoves
 
 if TYPE_CHECKING:
     from paipu.rules.variants import Options, Variant
@@ -63,6 +62,9 @@ NO_HONOURS: frozenset[Tile] = frozenset()
 PASS_TILES_LEFT = 32
 #: ... and this many live copies of its waits.
 PASS_LIVE_WAITS = 4
+#: The kinds of turn move as module names.
+_DISCARD = MoveKind.DISCARD
+_CONCEALED_KONG, _ADDED_KONG = MoveKind.CONCEALED_KONG, MoveKind.ADDED_KONG
 #: A call of a kong that earns money (``likes_kongs``) is made when it keeps the distance.
 KONG_GAIN = -0.01
 JIANG_PAIR_VALUE = 1.2  # keeping a 2/5/8 pair where small wins need one
@@ -169,10 +171,13 @@ class RegionalBot(BotCore):
 
     # -- own turn
 
-    def turn(self, view: SeatView, moves: Sequence[Move]) -> Move:
-        win, kongs, discards = own_moves(moves)
+    def turn(self, view: SeatView, moves: TurnMoves) -> Move:
+        win = moves.self_drawn_win()
         if win is not None:
             return win
+        listed = moves.listed()
+        kongs = [m for m in listed if m.kind is _CONCEALED_KONG or m.kind is _ADDED_KONG]
+        discards = [m for m in listed if m.kind is _DISCARD]
         counts = view.hand()
         if len(discards) < sum(1 for n in counts if n):
             # The rules keep some tiles in hand (定缺: the void suit goes first; the 海底

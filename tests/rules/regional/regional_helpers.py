@@ -29,6 +29,7 @@ from paipu.selfplay.loop import (
     Player,
     SeatView,
     SelfPlayHand,
+    TurnMoves,
     _draw_position,
     _undrawn,
 )
@@ -166,7 +167,9 @@ class Scripted(Player):
     def take_haidi(self, view: SeatView) -> bool:
         return self.haidi
 
-    def turn(self, view: SeatView, moves: Sequence[Move]) -> Move:
+    def turn(self, view: SeatView, turn: TurnMoves) -> Move:
+        moves = turn.listed()
+
         def listed(kind: MoveKind, tile: Tile) -> Move | None:
             return next((m for m in moves if m.kind is kind and m.tile == tile), None)
 
