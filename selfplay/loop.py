@@ -442,9 +442,9 @@ def steps_of(variant: Variant) -> Steps:
     try:
         taken = {Step(name) for name in names}
     except ValueError:
-        steps = ", ".join(s.value for s in Step)
+        known_steps = ", ".join(s.value for s in Step)
         raise VariantError(
-            f"{variant.id}.toml [bot] steps {names!r}: each is one of {steps}"
+            f"{variant.id}.toml [bot] steps {names!r}: each is one of {known_steps}"
         ) from None
     steps = Steps(
         void_suits=Step.VOID_SUITS in taken,
@@ -899,7 +899,7 @@ class SelfPlayHand:
             and self.players[seat].reveal(self.views[seat])
         ):
             return False
-        front = table.wall.size - table.wall.back  # type: ignore[attr-defined]
+        front = table.wall.size - table.wall.back  # type: ignore[union-attr]
         tiles = tuple(self.wall[front - 1 - k] for k in range(REVEAL_TILES))
         self.apply(KongReveal(seat, tiles))
         self._reveal_wins(seat, tiles)
@@ -953,7 +953,7 @@ class SelfPlayHand:
         wall = table.wall
         left = wall.left()
         if left:
-            front = wall.front  # type: ignore[attr-defined]
+            front = wall.front  # type: ignore[union-attr]
             birds = tuple(self.wall[front : front + min(count, left)])
         else:
             assert table.last_wall_tile is not None
