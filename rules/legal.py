@@ -17,6 +17,8 @@ The API:
 * :func:`rob_claims` ``(table, tile, konger)``: the wins robbing an added kong (抢杠);
 * :func:`turn_moves` ``(table, seat)``: the moves of a seat on its own turn: the
   self-drawn win, concealed and added kongs, flowers, discards;
+* :func:`reveal_wins` ``(table, konger, tiles)``: the konger's 杠上开花 on the tiles of its
+  kong reveal (开杠);
 * :func:`claim_priority` ``(variant)``: the variant's order of claims, its TOML's
   ``claim_priority`` (default ``["win", "kong", "pong", "chi"]``);
 * :func:`claim_problem` and :func:`discard_problem`: why one move is not legal (None when
@@ -38,7 +40,14 @@ The rules of this module:
 * a wild tile may not be claimed where the hand's wild spec forbids it (``Table.wilds``, a
   :class:`~paipu.rules.core.wild.WildSpec`; data hook: no variant has wilds yet);
 * ready declarations (听 / 报听, and Harbin's 吃听 as ``ready_chi``) are future: the kind is
-  reserved and a variant's ``claim_priority`` may name it; nothing lists it yet.
+  reserved and a variant's ``claim_priority`` may name it; nothing lists it yet (a
+  declaration would be a state hook answering which seats may declare, as
+  ``VariantState.opening_wins`` answers for 起手胡).
+
+What it does not decide: the tiles a move takes must be held (the table checks that, with
+its own messages), and the order of the events around a move (the phase). A call on the
+last discard of the hand is legal (the table accepts it; the hand is then drawn), though
+self-play does not offer it. The zipai games have their own table and moves.
 """
 
 from __future__ import annotations
@@ -47,6 +56,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
+from paipu.rules.melds import MeldKind
 from paipu.rules.tiles import N_KINDS, Tile, is_suited, tile_name
 
 if TYPE_CHECKING:
@@ -214,7 +224,7 @@ def _runs(hand: list[int], tile: Tile) -> list[tuple[Tile, ...]]:
     """The runs a chi of ``tile`` can make with the hand: the tile last, in the middle,
     first (as its rank allows)."""
     rank = tile % SUIT_SIZE
-    runs = []
+    runs: list[tuple[Tile, ...]] = []
     if rank >= 2 and hand[tile - 2] > 0 and hand[tile - 1] > 0:
         runs.append((tile - 2, tile - 1, tile))
     if 1 <= rank <= SUIT_SIZE - 2 and hand[tile - 1] > 0 and hand[tile + 1] > 0:
@@ -235,6 +245,18 @@ def rob_claims(table: Table, tile: Tile, konger: int) -> list[Move]:
         if not s.won and tile in s.waits and table.would_win(seat, tile, konger) is not None:
             out.append(Move(seat, MoveKind.WIN, (tile,), priority))
     return out
+
+
+def reveal_wins(table: Table, konger: int, tiles: tuple[Tile, ...]) -> list[Move]:
+    """The konger's self-drawn wins on the tiles its kong reveal (开杠) turned up (杠上开花),
+    one per winning tile; the other seats' wins on them are :func:`claims` from the
+    konger (杠上炮)."""
+    priority = TURN_ORDER.index(MoveKind.SELF_DRAWN_WIN)
+    return [
+        Move(konger, MoveKind.SELF_DRAWN_WIN, (tile,), priority)
+        for tile in dict.fromkeys(tiles)
+        if table.would_win(konger, tile, None) is not None
+    ]
 
 
 def turn_moves(table: Table, seat: int) -> list[Move]:
@@ -263,7 +285,7 @@ def turn_moves(table: Table, seat: int) -> list[Move]:
     for meld in s.melds:
         tile = meld.base
         if (
-            meld.kind.value == "pong"
+            meld.kind is MeldKind.PONG
             and hand[tile]
             and own_kong_problem(table, seat, MoveKind.ADDED_KONG, tile) is None
         ):

@@ -266,7 +266,6 @@ class VariantState:
         return []
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # tests derive from it
 class Table:
     """The state of one hand while its events are applied."""
 
@@ -310,8 +309,10 @@ class Table:
         self.wilds: WildSpec | None = None
         self.calls = 0  # chi, pong and kongs declared so far
         self.notes: list[str] = []  # the special rule paths taken (paipu simulate --stats)
-        self.last_wall_tile: Tile | None = None  # the 海底 tile once the wall is empty
-        self.haidi_taker: int | None = None  # the seat that took it
+        #: The 海底 tile once the wall is empty, and the seat that took it (kept for the
+        #: variants with a state: their 海底 rules and birds read them).
+        self.last_wall_tile: Tile | None = None
+        self.haidi_taker: int | None = None
         self.wall = variant.replay_wall(record, options)
         self.kinds = variant.replay_event_kinds(options)
         self.tile_kinds = variant.tile_kinds(options)
@@ -528,7 +529,14 @@ class Table:
             chosen = state.next_seat(after)
             if chosen is not None:
                 return chosen
-        return self.seat_after(after)
+        seat = self.record.dealer if after is None else after
+        seats = self.seats
+        players = self.players
+        for _ in range(players):
+            seat = (seat + 1) % players
+            if not seats[seat].won:
+                return seat
+        return seat
 
     def seat_after(self, after: int | None) -> int:
         """The next seat after ``after`` (the dealer's when None) still playing."""
@@ -620,7 +628,7 @@ class Table:
         self.after_kong = False
         self.drawn = tile
         self.phase = Phase.ACT
-        if self.wall.left() == 0:
+        if self.state is not None and self.wall.left() == 0:  # 海底 (what the states read)
             self.haidi_taker = seat
             self.last_wall_tile = tile
         if self.analytics and tile < N_KINDS and tile in s.waits:
@@ -643,9 +651,10 @@ class Table:
             self._pass_offers()
         tile = event.tile
         self._take(seat, tile, event, "discard")
-        problem = legal.discard_problem(self, seat, tile)
-        if problem:
-            raise self.fail(event, problem)
+        if self.state is not None or self.wilds is not None:  # else nothing can object
+            problem = legal.discard_problem(self, seat, tile)
+            if problem:
+                raise self.fail(event, problem)
         s.discards.append(tile)
         s.pool.append(tile)
         self.visible[tile] += 1

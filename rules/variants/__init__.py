@@ -22,6 +22,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from paipu.rules import legal
 from paipu.rules.events import AddedKong, Bird, Discard, Draw, Event
 from paipu.rules.mechanics.birds import Birds
 from paipu.rules.mechanics.kong_reveal import REVEAL_TILES, KongReveal
@@ -203,6 +204,11 @@ class Variant(ABC):
     def replay_last_tile(self, table: Table, seat: int, from_seat: int | None) -> bool:
         """Whether a win now is on the last tile (妙手回春 / 海底捞月)."""
         return table.wall.left() == 0
+
+    def replay_discard_problem(self, table: Table, seat: int, tile: Tile) -> str | None:
+        """A rule a discard breaks now (the void suit first …): :mod:`paipu.rules.legal`'s
+        answer, which asks the variant's state; None when the discard is allowed."""
+        return legal.discard_problem(table, seat, tile)
 
     def replay_exhausted(self, table: Table) -> bool:
         """An exhaustive draw (荒庄) now (:meth:`Table.exhausted

@@ -94,3 +94,60 @@ def test_no_module_imports_another_variants_folder() -> None:
                 if inside and parts[3] in ids and parts[3] != owner:
                     found.append(f"rules/{relative}:{node.lineno}: {name}")
     assert found == [], "imports of another variant's folder:\n" + "\n".join(found)
+
+
+def _calls(tree: ast.AST, names: tuple[str, ...]) -> Iterator[ast.Call]:
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in names:
+            yield node
+
+
+def _is_table(node: ast.expr) -> bool:
+    """``table`` or ``<anything>.table``: the replay table a variant is handed."""
+    return (isinstance(node, ast.Name) and node.id == "table") or (
+        isinstance(node, ast.Attribute) and node.attr == "table"
+    )
+
+
+def test_variants_reach_the_table_only_through_typed_attributes() -> None:
+    """One replay table (issue 12): a variant keeps its state in the object it gives the
+    table (``Variant.new_state``), so none asks which table it has (``isinstance(table,
+    …)``) or reads a field only some table has (``getattr(table, …)``)."""
+    found = []
+    for path in sorted(VARIANTS.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for call in _calls(tree, ("isinstance", "getattr", "hasattr")):
+            if call.args and _is_table(call.args[0]):
+                found.append(f"{path.relative_to(ROOT)}:{call.lineno}: {call.func.id}(table, …)")  # type: ignore[attr-defined]
+    assert found == [], "\n".join(found)
+
+
+def _isinstance_tests(node: ast.If) -> Iterator[ast.If]:
+    """The ``if``/``elif`` branches of one chain whose test is an ``isinstance`` call."""
+    while True:
+        test = node.test
+        func = test.func if isinstance(test, ast.Call) else None
+        if isinstance(func, ast.Name) and func.id == "isinstance":
+            yield node
+        if len(node.orelse) == 1 and isinstance(node.orelse[0], ast.If):
+            node = node.orelse[0]
+        else:
+            return
+
+
+def test_the_table_dispatches_events_by_its_handlers_only() -> None:
+    """The table's ``apply`` finds each event's handler in one mapping (its own and its
+    variant state's): no ``isinstance`` in it, no ``if isinstance … elif isinstance …``
+    chain anywhere in the table or the legal moves, no ``replay_special`` hook, and no
+    second table module."""
+    assert not (RULES / "regional_table.py").exists()
+    for name in ("replay.py", "legal.py"):
+        tree = ast.parse((RULES / name).read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.If):
+                chain = list(_isinstance_tests(node))
+                assert len(chain) < 2, f"rules/{name}:{node.lineno}: an isinstance chain"
+            if isinstance(node, ast.FunctionDef) and node.name == "apply":
+                assert not list(_calls(node, ("isinstance",))), f"rules/{name}: isinstance in apply"
+    for path in sorted(RULES.rglob("*.py")):
+        assert "replay_special" not in path.read_text(encoding="utf-8"), path

@@ -146,3 +146,10 @@ def test_rob_claims_offer_the_wins_on_the_added_tile() -> None:
     ]
     table = _table("zhuanzhuan", ZH, [*pong, *after])
     assert rob_claims(table, t("4p"), 3) == [Move(1, MoveKind.WIN, (t("4p"),), 0)]
+
+
+def test_claim_priority_is_the_variants_data() -> None:
+    """A variant's TOML orders its claims; an order naming no kind of move is an error."""
+    variant = get_variant("mcr")
+    assert claim_priority(variant) == ("win", "kong", "pong", "chi")
+    assert [k.value for k in MoveKind][:5] == ["win", "kong", "ready_chi", "pong", "chi"]
