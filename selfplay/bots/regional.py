@@ -252,7 +252,7 @@ class RegionalBot(BotCore):
             else:
                 off_jiang += n
         rules = self.rules
-        best: float = plain
+        best = float(plain)
         self.target = (Plan.PLAIN, -1)
         if rules.jiang_pair and not jiang_pairs:
             best = plain + 0.5
@@ -263,25 +263,25 @@ class RegionalBot(BotCore):
         for plan, bonus in rules.bonuses:
             target = -1
             if plan is Plan.FLUSH:
-                distance = UNUSED
+                distance: float = UNUSED
                 for s in range(SUITS):
                     if s != self.void and meld_suits <= {s}:
                         here = max(plain, total - suits[s])
                         if here < distance:
-                            distance, target = here, s
+                            distance, target = float(here), s
             elif plan is Plan.PUNGS:
                 if chi:
                     continue
                 pungs = min(len(melds) + triples, 4)
-                distance = max(plain, 8 - 2 * pungs - min(pairs, 5 - pungs))
+                distance = float(max(plain, 8 - 2 * pungs - min(pairs, 5 - pungs)))
             elif plan is Plan.PAIRS:
                 if melds or not rules.seven_pairs:
                     continue
-                distance = max(plain, 6 - units)
+                distance = float(max(plain, 6 - units))
             else:  # JIANG: every tile a 2, 5 or 8, melds included
                 if chi or any(not JIANG[m.base] for m in melds):
                     continue
-                distance = off_jiang
+                distance = float(off_jiang)
             if distance < UNUSED and distance - bonus * scale < best:
                 best = distance - bonus * scale
                 self.target = (plan, target)
