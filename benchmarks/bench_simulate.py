@@ -1,5 +1,5 @@
-"""MCR self-play speed: CPU time per hand, and hands simulated per second on one core and
-on all cores.
+"""Self-play speed: CPU time per hand, and hands simulated per second on one core and on
+all cores (MCR by default; ``--variant`` any mahjong variant, the one loop plays them all).
 
 Runs the same simulation as ``paipu simulate`` (bots, the replay table checking every
 event, the paipu lines written in memory) through ``paipu.pipeline.simulate``: the whole
@@ -16,6 +16,7 @@ in a child process with ``PAIPU_PURE_PYTHON=1``, side by side.
 
     .venv/bin/python benchmarks/bench_simulate.py                  # 2,000 hands
     .venv/bin/python benchmarks/bench_simulate.py --hands 10000 --jobs 2 --pure-reference
+    .venv/bin/python benchmarks/bench_simulate.py --variant sichuan --hands 500 --jobs 1
 """
 
 from __future__ import annotations
@@ -45,9 +46,9 @@ def cpu_seconds(workers: int) -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def steady(warmup: int, hands: int, seed: int) -> float:
+def steady(warmup: int, hands: int, seed: int, variant: str = "mcr") -> float:
     """CPU milliseconds per hand once ``warmup`` more hands have filled the caches."""
-    jobs = game_jobs("mcr", warmup + hands, seed, DEFAULT_PLAYERS, {})
+    jobs = game_jobs(variant, warmup + hands, seed, DEFAULT_PLAYERS, {})
     per_game = jobs[0].hands
     for job in jobs[: warmup // per_game]:
         play_game(job)
@@ -58,9 +59,9 @@ def steady(warmup: int, hands: int, seed: int) -> float:
     return (time.process_time() - start) / sum(job.hands for job in measured) * 1e3
 
 
-def run(hands: int, seed: int, workers: int) -> tuple[float, float, int, str]:
+def run(hands: int, seed: int, workers: int, variant: str = "mcr") -> tuple[float, float, int, str]:
     """Seconds taken, CPU seconds used, hands written and a digest of the lines."""
-    jobs = game_jobs("mcr", hands, seed, DEFAULT_PLAYERS, {})
+    jobs = game_jobs(variant, hands, seed, DEFAULT_PLAYERS, {})
     digest = hashlib.sha256()
     written = 0
     start, cpu = time.perf_counter(), cpu_seconds(workers)
@@ -73,11 +74,11 @@ def run(hands: int, seed: int, workers: int) -> tuple[float, float, int, str]:
     return elapsed, cpu_seconds(workers) - cpu, written, digest.hexdigest()
 
 
-def pure_steady(warmup: int, hands: int, seed: int) -> float:
+def pure_steady(warmup: int, hands: int, seed: int, variant: str = "mcr") -> float:
     """:func:`steady` of the plain Python engine, run in a child process."""
     env = {**os.environ, PURE_ENV: "1"}
     argv = [sys.executable, __file__, "--steady-only", f"--warmup={warmup}"]
-    argv += [f"--steady={hands}", f"--seed={seed}"]
+    argv += [f"--steady={hands}", f"--seed={seed}", f"--variant={variant}"]
     done = subprocess.run(argv, env=env, capture_output=True, text=True, check=True)
     return float(done.stdout)
 
@@ -104,6 +105,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         "--jobs", type=int, default=os.cpu_count() or 1, help="workers for the all-core run"
     )
     parser.add_argument("--seed", type=int, default=1, help="random seed")
+    parser.add_argument("--variant", default="mcr", help="the mahjong variant to play")
     parser.add_argument("--warmup", type=int, default=1280, help="hands before the steady state")
     parser.add_argument("--steady", type=int, default=1120, help="hands timed in steady state")
     parser.add_argument(
@@ -114,23 +116,24 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--steady-only", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.steady_only:  # the child process of --pure-reference
-        print(steady(args.warmup, args.steady, args.seed + 1))
+        print(steady(args.warmup, args.steady, args.seed + 1, args.variant))
         return
 
     print(
-        f"MCR self-play, seed {args.seed}, Python {sys.version.split()[0]}, {os.cpu_count()} CPUs,"
+        f"{args.variant} self-play, seed {args.seed}, Python {sys.version.split()[0]},"
+        f" {os.cpu_count()} CPUs,"
         f" rules engine {paipu.rules.ENGINE}"
     )
     print(f"  {args.hands:,} hands from a fresh start:")
-    one, cpu, hands, digest_one = run(args.hands, args.seed, 1)
+    one, cpu, hands, digest_one = run(args.hands, args.seed, 1, args.variant)
     report("one core (in process)", one, cpu, hands, 1)
     if args.jobs > 1:
-        many, cpu, hands, digest_many = run(args.hands, args.seed, args.jobs)
+        many, cpu, hands, digest_many = run(args.hands, args.seed, args.jobs, args.variant)
         report(f"{args.jobs} workers", many, cpu, hands, args.jobs)
         same = "identical" if digest_many == digest_one else "DIFFERENT (a bug)"
         print(f"  output of both runs: {same} (sha256 {digest_one[:16]}…)")
     if args.steady > 0:
-        ms = steady(args.warmup, args.steady, args.seed + 1)
+        ms = steady(args.warmup, args.steady, args.seed + 1, args.variant)
         corpus = CORPUS * ms / 1e3 / CORES / 60
         print(
             f"  steady state (in process, {args.warmup:,} more hands first): {ms:.1f} ms CPU"
@@ -138,7 +141,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             f" 1,000,000 hands on {CORES} cores: {corpus:,.0f} min"
         )
         if args.pure_reference:
-            pure = pure_steady(args.warmup, args.steady, args.seed)
+            pure = pure_steady(args.warmup, args.steady, args.seed, args.variant)
             print(
                 f"  the same, plain Python engine: {pure:.1f} ms CPU per hand"
                 f" ({pure / ms:.1f}× the time); 1,000,000 hands on {CORES} cores:"

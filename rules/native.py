@@ -69,7 +69,7 @@ def variant_modules(directory: Path) -> tuple[str, ...]:
 MODULES += variant_modules(Path(__file__).resolve().parent)
 #: Modules of ``paipu.selfplay`` compiled too (self-play's hot path: its loop and the MCR
 #: bots). That package lies beside this one, in the repository and installed alike.
-SELFPLAY_MODULES: tuple[str, ...] = ("loop", "bots.core")
+SELFPLAY_MODULES: tuple[str, ...] = ("loop", "bots.core", "bots.fans", "bots.regional")
 SELFPLAY_PACKAGE = "paipu.selfplay"
 #: The SHA-256 of the compiled sources, written by the build beside the compiled modules.
 DIGEST_FILE = "native.sha256"

@@ -20,21 +20,30 @@ The families:
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, cast
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from paipu.rules.registry import VariantError
-from paipu.selfplay import loop, regional, zipai
-from paipu.selfplay.bots import core as core_bots
+from paipu.selfplay import loop, zipai
+from paipu.selfplay.bots import fans as fan_bots
 from paipu.selfplay.bots import regional as regional_bots
 
 if TYPE_CHECKING:
     from paipu.rules.replay import HandOutcome
-    from paipu.rules.selfplay import HandSetup, Scenario
-    from paipu.rules.variants import Options, RegionalVariant, Variant
-    from paipu.rules.variants.zipai_chenzhou import ChenzhouZipai
+    from paipu.rules.selfplay import HandSetup, Scenario, Style
+    from paipu.rules.variants import Options, Variant
+    from paipu.selfplay.loop import Player
 
-#: The families of bots, as a variant's ``[bot] family`` names them.
-FAMILIES = ("mcr", "regional", "zipai")
+#: The families of mahjong bots, as a variant's ``[bot] family`` names them: each makes a
+#: bot per seat for the one loop (:func:`paipu.selfplay.loop.play_hand`).
+MAHJONG_FAMILIES: dict[str, Callable[[Variant, Options, Sequence[Style]], Sequence[Player]]] = {
+    "fans": fan_bots.make_bots,
+    "regional": regional_bots.make_bots,
+}
+#: 字牌's family: its own loop and bots.
+ZIPAI_FAMILY = "zipai"
+#: Every family.
+FAMILIES = (*MAHJONG_FAMILIES, ZIPAI_FAMILY)
 
 
 def family(variant: Variant) -> str:
@@ -56,25 +65,17 @@ def play_hand(
     which checks every event as it is played; the outcome's record has its full wall
     (its ``result`` is filled in by the caller from the outcome)."""
     kind = family(variant)
-    if kind == "mcr":
-        return loop.play_hand(
-            variant, options, setup, rng, lambda: core_bots.make_bots(variant, setup.styles)
-        )
-    if kind == "regional":
-        table_variant = cast("RegionalVariant", variant)
-        return regional.play_hand(
-            table_variant,
-            options,
-            setup,
-            rng,
-            lambda: regional_bots.make_bots(table_variant, options, setup.styles),
-        )
-    return zipai.play_hand(cast("ChenzhouZipai", variant), rng, setup, options)
+    if kind == ZIPAI_FAMILY:
+        return zipai.play(variant, rng, setup, options)
+    make_bots = MAHJONG_FAMILIES[kind]
+    return loop.play_hand(
+        variant, options, setup, rng, lambda: make_bots(variant, options, setup.styles)
+    )
 
 
 def scenarios(variant: Variant, name: str) -> tuple[Scenario, ...]:
     """Prepared deals for ``--scenario``: a named set of the variant (its
-    ``scenario_sets``) or a JSON file; only the mahjong loop of MCR's family plays them."""
-    if family(variant) != "mcr":
+    ``scenario_sets``) or a JSON file; the mahjong loop plays them (zipai has none)."""
+    if family(variant) == ZIPAI_FAMILY:
         raise VariantError(f"{variant.id} has no scenario {name!r}")
     return loop.scenarios_from(name, variant.scenario_sets, variant)

@@ -19,9 +19,17 @@ The loop follows the table's phase:
 * after an added kong the other seats may rob it (抢杠);
 * the hand is drawn (荒庄) when the variant says the wall cannot supply the next draw.
 
-What differs between variants enters through :class:`HandHooks` (events before the first
-draw or after the end, such as Sichuan's void suits or Zhuanzhuan's birds) and through
-the players; the loop itself knows no variant.
+A variant adds moves by naming them in its TOML (``[bot] steps``, :class:`Step`); the loop
+takes each at its point of the hand, and the variant's own rules say what it may do:
+
+* ``void_suits`` (定缺) before the first draw; ``opening_wins`` (起手胡) after the dealer's
+  first draw;
+* ``kong_reveal`` (开杠) in place of a replacement draw, when the player wants it;
+* ``last_tile_choice`` (要海底) before the last draw; nobody may want the last tile;
+* ``play_on`` (血战): after a robbed kong's wins the others play on;
+* ``birds`` (扎鸟) after the end.
+
+The loop itself names no variant; the players (:class:`Player`) make every choice.
 
 A :class:`~paipu.rules.selfplay.Scenario` stacks the deck: its seat (counted from the
 dealer: 0 is the dealer) is dealt the prepared hand and its first draws are the prepared
@@ -41,12 +49,13 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, cast
 
 from mypy_extensions import mypyc_attr
 
 from paipu.rules.events import (
     AddedKong,
+    Bird,
     Chi,
     ConcealedKong,
     Discard,
@@ -55,15 +64,27 @@ from paipu.rules.events import (
     Flower,
     Kong,
     Pong,
+    StartWin,
+    Void,
     Win,
 )
+from paipu.rules.legal import (
+    TURN_ORDER,
+    Move,
+    MoveKind,
+    claims,
+    discard_problem,
+    rob_claims,
+    turn_moves,
+)
+from paipu.rules.mechanics.kong_reveal import REVEAL_TILES, KongReveal
 from paipu.rules.record import HandRecord
 from paipu.rules.replay import HandOutcome, Phase, Table, outcome_of, replay
 from paipu.rules.score import ScoreAnswer, WinFlags
 from paipu.rules.selfplay import HandSetup, Scenario
 from paipu.rules.shanten import caches_full, clear_caches
-from paipu.rules.tiles import N_CODES, Tile, TileError, is_suited, parse_tiles, tile_name
-from paipu.rules.variants import VariantError
+from paipu.rules.tiles import N_CODES, Tile, TileError, parse_tiles, tile_name
+from paipu.rules.variants import RegionalVariant, VariantError
 from paipu.rules.wall import DuplicateWall, SharedWall, Wall
 
 if TYPE_CHECKING:
@@ -98,69 +119,118 @@ class DeadEndError(Exception):
 # ---------------------------------------------------------------------- decisions
 
 
-class ClaimKind(StrEnum):
-    """What a seat may do with another seat's tile, highest priority first."""
-
-    WIN = "win"
-    KONG = "kong"
-    PONG = "pong"
-    CHI = "chi"
+#: The kinds of move as module names: the enum member look-up is slower on hot paths.
+_WIN, _KONG, _PONG, _CHI = MoveKind.WIN, MoveKind.KONG, MoveKind.PONG, MoveKind.CHI
+_DISCARD, _SELF_DRAWN_WIN, _FLOWER = MoveKind.DISCARD, MoveKind.SELF_DRAWN_WIN, MoveKind.FLOWER
+_CONCEALED_KONG, _ADDED_KONG = MoveKind.CONCEALED_KONG, MoveKind.ADDED_KONG
 
 
-@dataclass(frozen=True, slots=True)
-class Claim:
-    """One way to take a discard (or a tile added to a kong): ``tiles`` is the run for a
-    chi, the single tile otherwise."""
-
-    kind: ClaimKind
-    tiles: tuple[Tile, ...]
-
-
-#: The claims of each tile code, made once (a claim is a value): win, kong, pong, and the
-#: chi of the run starting at the tile.
-_WIN_CLAIMS = tuple(Claim(ClaimKind.WIN, (t,)) for t in range(N_CODES))
-_KONG_CLAIMS = tuple(Claim(ClaimKind.KONG, (t,)) for t in range(N_CODES))
-_PONG_CLAIMS = tuple(Claim(ClaimKind.PONG, (t,)) for t in range(N_CODES))
-_CHI_CLAIMS = tuple(Claim(ClaimKind.CHI, (t, t + 1, t + 2)) for t in range(N_CODES))
-
-
-class TurnKind(StrEnum):
-    """What a seat does on its own turn, once its flowers are set aside."""
-
-    WIN = "win"  # 自摸: win on the tile just drawn
-    CONCEALED_KONG = "concealed_kong"
-    ADDED_KONG = "added_kong"
-    DISCARD = "discard"
-
-
-@dataclass(frozen=True, slots=True)
-class TurnAction:
-    kind: TurnKind
-    tile: Tile
-
-    def event(self, seat: int) -> Event:
-        if self.kind is TurnKind.DISCARD:
-            if seat < _EVENT_SEATS:
-                return _DISCARDS[seat][self.tile]
-            return Discard(seat, self.tile)
-        if self.kind is TurnKind.WIN:
-            return Win(seat, self.tile)
-        if self.kind is TurnKind.CONCEALED_KONG:
-            return ConcealedKong(seat, self.tile)
-        if self.kind is TurnKind.ADDED_KONG:
-            return AddedKong(seat, self.tile)
-        return Discard(seat, self.tile)
+def move_event(move: Move, from_seat: int | None = None) -> Event:
+    """The event of a move :mod:`paipu.rules.legal` listed (``from_seat``: the seat whose
+    tile a claim takes)."""
+    seat, kind, tile = move.seat, move.kind, move.tiles[0]
+    if kind is _DISCARD:
+        return _DISCARDS[seat][tile] if seat < _EVENT_SEATS else Discard(seat, tile)
+    if kind is _WIN:
+        return Win(seat, tile, from_seat)
+    if kind is _PONG:
+        return Pong(seat, tile)
+    if kind is _KONG:
+        return Kong(seat, tile)
+    if kind is _CHI:
+        return Chi(seat, move.tiles)  # type: ignore[arg-type]
+    if kind is _SELF_DRAWN_WIN:
+        return Win(seat, tile)
+    if kind is _CONCEALED_KONG:
+        return ConcealedKong(seat, tile)
+    if kind is _ADDED_KONG:
+        return AddedKong(seat, tile)
+    if kind is _FLOWER:
+        return Flower(seat, tile)
+    raise SelfPlayError(f"seat {seat}: self-play has no event for a {kind.value} move")
 
 
 #: No situational fan (a value: the flags are frozen).
 _NO_FLAGS = WinFlags()
-#: The discard action of each tile code, made once (an action is a value).
-DISCARD_ACTIONS = tuple(TurnAction(TurnKind.DISCARD, t) for t in range(N_CODES))
 #: The draw and discard events of each seat and tile code, made once (events are values):
 #: a hand has about 150 of them.
 _EVENT_SEATS = 4
 _DRAWS = tuple(tuple(Draw(seat, t) for t in range(N_CODES)) for seat in range(_EVENT_SEATS))
 _DISCARDS = tuple(tuple(Discard(seat, t) for t in range(N_CODES)) for seat in range(_EVENT_SEATS))
+
+
+class TurnMoves:
+    """A seat's legal moves on its own turn, by :mod:`paipu.rules.legal`: the whole list
+    (:func:`~paipu.rules.legal.turn_moves`, made on first need), or one move at a time by
+    the same rules (the self-drawn win, one discard), which is all most turns ask: a
+    turn's list costs as much as the bot's whole decision, and most turns discard a tile
+    every rule allows. The moves are equal to the listed ones (same kind, tiles and
+    priority)."""
+
+    __slots__ = ("_listed", "_table", "_win", "_win_known", "seat")
+
+    def __init__(self, table: Table, seat: int) -> None:
+        self._table = table
+        self.seat = seat
+        self._listed: list[Move] | None = None
+        self._win: Move | None = None
+        self._win_known = False
+
+    def listed(self) -> list[Move]:
+        """Every legal move of the turn, in :data:`~paipu.rules.legal.TURN_ORDER`."""
+        if self._listed is None:
+            self._listed = turn_moves(self._table, self.seat)
+        return self._listed
+
+    def self_drawn_win(self) -> Move | None:
+        """The self-drawn win (自摸) on the tile just drawn, when it is legal."""
+        if not self._win_known:
+            self._win_known = True
+            table = self._table
+            drawn = table.drawn
+            if drawn is not None and table.self_draw_answer(self.seat) is not None:
+                self._win = Move(self.seat, _SELF_DRAWN_WIN, (drawn,), _WIN_PRIORITY)
+        return self._win
+
+    def discard(self, tile: Tile) -> Move | None:
+        """The discard of ``tile``, when the seat holds it and the rules allow it."""
+        table = self._table
+        seat = self.seat
+        if not table.seats[seat].hand[tile] or discard_problem(table, seat, tile) is not None:
+            return None
+        return _DISCARD_MOVES[seat][tile] if seat < _EVENT_SEATS else _discard_move(seat, tile)
+
+    def discards(self) -> list[Move]:
+        """Every legal discard, in tile order."""
+        return [m for m in self.listed() if m.kind is _DISCARD]
+
+    def kongs(self) -> list[Move]:
+        """The legal concealed kongs (in tile order), then the added ones (in meld order)."""
+        return [m for m in self.listed() if m.kind is _CONCEALED_KONG or m.kind is _ADDED_KONG]
+
+    def allows(self, move: Move) -> bool:
+        """Whether ``move`` is one of the seat's legal moves now."""
+        if move.seat != self.seat:
+            return False
+        if move.kind is _DISCARD:
+            return move == self.discard(move.tiles[0])
+        if move.kind is _SELF_DRAWN_WIN:
+            return move == self.self_drawn_win()
+        return move in self.listed()
+
+
+#: The priorities :func:`~paipu.rules.legal.turn_moves` gives a self-drawn win and a discard.
+_WIN_PRIORITY = TURN_ORDER.index(MoveKind.SELF_DRAWN_WIN)
+
+
+def _discard_move(seat: int, tile: Tile) -> Move:
+    return Move(seat, _DISCARD, (tile,), TURN_ORDER.index(_DISCARD))
+
+
+#: The discard move of each seat and tile code, made once (a move is a value).
+_DISCARD_MOVES = tuple(
+    tuple(_discard_move(seat, t) for t in range(N_CODES)) for seat in range(_EVENT_SEATS)
+)
 
 
 # ---------------------------------------------------------------------- what a seat sees
@@ -233,10 +303,6 @@ class SeatView:
         """The tiles that complete the seat's hand as it stood before its last draw."""
         return self._table.seats[self.seat].waits
 
-    def can_replace(self) -> bool:
-        """Whether the wall still has a replacement tile for a kong."""
-        return self._table.wall.can_replace(self.seat)
-
     # -- the table
     def exposed_melds(self, seat: int) -> list[Meld]:
         """Another seat's melds that lie face up (concealed kongs left out)."""
@@ -287,20 +353,6 @@ class SeatView:
         """The score if the seat won on another seat's ``tile`` now, when that is legal."""
         return self._table.would_win(self.seat, tile, from_seat)
 
-    def self_draw_answer(self) -> ScoreAnswer | None:
-        """The score if the seat won on the tile it has just drawn, when that is legal."""
-        table = self._table
-        tile = self.drawn
-        s = table.seats[self.seat]
-        if tile is None or tile not in s.waits or s.won:
-            return None
-        hand = s.concealed()
-        hand.remove(tile)
-        flags = table.win_flags(self.seat, tile, None)
-        request = table.request_for(self.seat, tile, None, flags, hand)
-        answer = table.variant.replay_score_request(request, table.options)
-        return answer if answer.legal else None
-
     def score_if(self, hand: Sequence[Tile], tile: Tile, self_drawn: bool) -> ScoreAnswer:
         """The score of a hypothetical win on ``tile`` with the concealed ``hand`` (13 tiles
         less 3 per meld) and the seat's melds, without situational fans."""
@@ -310,33 +362,100 @@ class SeatView:
         return table.variant.replay_score_request(request, table.options)
 
 
-class Player(Protocol):
-    """A seat's decision maker (a bot): sees only its :class:`SeatView`."""
+@mypyc_attr(allow_interpreted_subclasses=True)  # the tests' scripted players derive from it
+class Player:
+    """A seat's decision maker (a bot): sees only its :class:`SeatView`.
 
-    def turn(self, view: SeatView) -> TurnAction:
-        """Own turn with a full hand and no held flowers: win, kong or discard."""
-        ...
+    ``turn`` and ``claim`` are every variant's; the other decisions belong to the steps a
+    variant adds (:class:`Step`) and have defaults, so a player need only override those
+    its game asks for."""
+
+    def turn(self, view: SeatView, moves: TurnMoves) -> Move:
+        """Own turn with a full hand and no held flowers: one of ``moves``, the seat's legal
+        moves as :func:`paipu.rules.legal.turn_moves` lists them (the self-drawn win, the
+        kongs, the discards the rules allow), asked as the player needs them."""
+        raise NotImplementedError
 
     def claim(
-        self, view: SeatView, tile: Tile, from_seat: int, options: Sequence[Claim]
-    ) -> Claim | None:
-        """Take another seat's ``tile`` in one of the ``options``, or pass (None)."""
-        ...
+        self, view: SeatView, tile: Tile, from_seat: int, options: Sequence[Move]
+    ) -> Move | None:
+        """Take another seat's ``tile`` by one of ``options`` (the seat's legal claims as
+        :mod:`paipu.rules.legal` lists them, best first), or pass (None)."""
+        raise NotImplementedError
+
+    def void_suit(self, view: SeatView) -> str:
+        """定缺 (:attr:`Step.VOID_SUITS`): the suit to void, ``m``, ``p`` or ``s``; by
+        default the suit held fewest (the first of them on a tie)."""
+        hand = view.hand()
+        held = [sum(hand[s * SUIT_SIZE : (s + 1) * SUIT_SIZE]) for s in range(len(SUIT_LETTERS))]
+        return SUIT_LETTERS[held.index(min(held))]
+
+    def reveal(self, view: SeatView) -> bool:
+        """开杠 (:attr:`Step.KONG_REVEAL`): turn up the wall's last tiles rather than draw
+        one after a kong; by default when the hand is ready."""
+        return bool(view.waits())
+
+    def take_haidi(self, view: SeatView) -> bool:
+        """要海底 (:attr:`Step.LAST_TILE_CHOICE`): take the last tile of the wall; by default
+        when the hand is ready."""
+        return bool(view.waits())
 
 
-class HandHooks:
-    """The parts of a hand that differ between variants; the defaults fit MCR.
+#: The suits' letters, in code order (定缺 names a suit by its letter).
+SUIT_LETTERS = ("m", "p", "s")
 
-    A variant subclasses this for events outside the draw–discard loop: Sichuan's void
-    suits (定缺) or Changsha's opening wins before the first draw, the birds (扎鸟) of
-    Zhuanzhuan after the end.
+
+class Step(StrEnum):
+    """A move of the hand beyond draw, turn, claim and rob, as a variant's ``[bot] steps``
+    names it; the loop takes the steps its variant declares, each at its point of the hand.
     """
 
-    def opening(self, hand: SelfPlayHand) -> None:
-        """Apply the events that come before the dealer's first draw."""
+    VOID_SUITS = "void_suits"  # 定缺: each seat declares a void suit before the first draw
+    OPENING_WINS = "opening_wins"  # 起手胡: after the dealer's first draw, the opening wins
+    KONG_REVEAL = "kong_reveal"  # 开杠: a ready konger may turn up tiles instead of drawing
+    LAST_TILE_CHOICE = "last_tile_choice"  # 要海底: the last tile is offered in turn
+    PLAY_ON = "play_on"  # 血战: after a robbed kong's wins the others play on
+    BIRDS = "birds"  # 扎鸟: birds drawn after the win
 
-    def closing(self, hand: SelfPlayHand) -> None:
-        """Apply the table events that come after the hand has ended."""
+
+@dataclass(frozen=True, slots=True)
+class Steps:
+    """Which :class:`Step` s a variant's hands take (read once per variant)."""
+
+    void_suits: bool = False
+    opening_wins: bool = False
+    kong_reveal: bool = False
+    last_tile_choice: bool = False
+    play_on: bool = False
+    birds: bool = False
+
+
+_STEPS: dict[str, Steps] = {}
+
+
+def steps_of(variant: Variant) -> Steps:
+    """The steps of ``variant``'s hands: the ``steps`` list of its TOML's ``[bot]`` table."""
+    known = _STEPS.get(variant.id)
+    if known is not None:
+        return known
+    names = variant.spec.raw.get("bot", {}).get("steps", [])
+    try:
+        taken = {Step(name) for name in names}
+    except ValueError:
+        known_steps = ", ".join(s.value for s in Step)
+        raise VariantError(
+            f"{variant.id}.toml [bot] steps {names!r}: each is one of {known_steps}"
+        ) from None
+    steps = Steps(
+        void_suits=Step.VOID_SUITS in taken,
+        opening_wins=Step.OPENING_WINS in taken,
+        kong_reveal=Step.KONG_REVEAL in taken,
+        last_tile_choice=Step.LAST_TILE_CHOICE in taken,
+        play_on=Step.PLAY_ON in taken,
+        birds=Step.BIRDS in taken,
+    )
+    _STEPS[variant.id] = steps
+    return steps
 
 
 # ---------------------------------------------------------------------- the deal
@@ -515,7 +634,7 @@ def _undrawn(wall: Wall) -> Iterator[int]:
         yield from range(seat * wall.per_seat + wall.drawn[seat], (seat + 1) * wall.per_seat)
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # the regional variants' play derives from it
+@mypyc_attr(allow_interpreted_subclasses=True)  # the tests' stacked hands derive from it
 class SelfPlayHand:
     """One hand being played: the table, the wall, the players and the events so far."""
 
@@ -526,12 +645,11 @@ class SelfPlayHand:
         setup: HandSetup,
         deal: Deal,
         players: Sequence[Player],
-        hooks: HandHooks,
     ) -> None:
         self.variant = variant
         self.options = options
         self.players = players
-        self.hooks = hooks
+        self.steps = steps_of(variant)
         self.wall = list(deal.wall)
         self.stacked = deal.stacked_seat
         self.pending = list(deal.stacked_draws)
@@ -608,31 +726,29 @@ class SelfPlayHand:
                     return
 
     def turn(self, seat: int) -> None:
-        held = self.table.seats[seat].held_flowers
-        if held:
-            self.apply(Flower(seat, held[0]))
+        """The seat's own turn: a held flower is set aside first (a forced move), else its
+        player chooses one of the moves :func:`~paipu.rules.legal.turn_moves` lists."""
+        moves = TurnMoves(self.table, seat)
+        if self.table.seats[seat].held_flowers:
+            flower = next(m for m in moves.listed() if m.kind is _FLOWER)
+            self.apply(Flower(seat, flower.tiles[0]))
             return
-        action = self.players[seat].turn(self.views[seat])
-        self.apply(action.event(seat))
+        move = self.players[seat].turn(self.views[seat], moves)
+        if not moves.allows(move):
+            raise SelfPlayError(f"seat {seat} chose {move}, not one of its legal moves")
+        self.apply(move_event(move))
 
-    def _others(self, seat: int) -> list[int]:
-        """The seats after ``seat`` in turn order that are still playing."""
-        seats = self.table.seats
-        return [other for other in self.after[seat] if not seats[other].won]
-
-    def _wins(self, tile: Tile, from_seat: int) -> bool:
-        """Ask the seats that can legally win on ``tile``; apply the wins taken."""
-        table = self.table
+    def _wins(self, wins: list[Move], tile: Tile, from_seat: int) -> bool:
+        """Offer each seat its legal win on ``tile`` in turn order; apply the wins taken
+        (the first only, unless the variant allows multiple wins)."""
         winners = []
-        for other in self._others(from_seat):
-            if tile not in table.seats[other].waits:
-                continue
-            if table.would_win(other, tile, from_seat) is None:
-                continue
-            option = _WIN_CLAIMS[tile]
-            choice = self.players[other].claim(self.views[other], tile, from_seat, (option,))
-            if choice is not None and choice.kind is ClaimKind.WIN:
-                winners.append(other)
+        for move in wins:
+            seat = move.seat
+            choice = self.players[seat].claim(self.views[seat], tile, from_seat, (move,))
+            if choice is not None:
+                if choice is not move and choice != move:
+                    raise SelfPlayError(f"seat {seat} chose {choice}, not its win")
+                winners.append(seat)
                 if not self.variant.spec.multiple_wins:
                     break
         for winner in winners:
@@ -640,111 +756,209 @@ class SelfPlayHand:
         return bool(winners)
 
     def claims(self) -> bool:
-        """After a discard: wins, then pong / kong, then chi. True if the tile was taken."""
+        """After a discard: the claims :func:`~paipu.rules.legal.claims` lists, best
+        priority first (wins, then each other seat's calls); the last discard of the hand
+        only a win may take. True if the tile was taken."""
         table = self.table
         tile, discarder = table.last_discard, table.discarder
         assert tile is not None and discarder is not None
-        if self._wins(tile, discarder):
-            return True
+        moves = claims(table, tile, discarder)
+        if moves and moves[0].kind is _WIN:
+            wins = [m for m in moves if m.kind is _WIN]
+            if self._wins(wins, tile, discarder):
+                return True
+            moves = moves[len(wins) :]
         self.exhausted_after_claims = self.variant.replay_exhausted(table)
-        if self.exhausted_after_claims:
+        if not moves or self.exhausted_after_claims:
             return False  # the last discard of the hand: only a win may take it
-        asked = self._call_options(tile, discarder)
-        for seat, options in asked:
+        for seat in dict.fromkeys(m.seat for m in moves):
+            options = [m for m in moves if m.seat == seat]
             choice = self.players[seat].claim(self.views[seat], tile, discarder, options)
             if choice is None:
                 continue
             if choice not in options:
-                raise SelfPlayError(f"seat {seat} chose {choice}, not one of its options")
-            if choice.kind is ClaimKind.PONG:
-                self.apply(Pong(seat, tile))
-            elif choice.kind is ClaimKind.KONG:
-                self.apply(Kong(seat, tile))
-            else:
-                self.apply(Chi(seat, choice.tiles))  # type: ignore[arg-type]
+                raise SelfPlayError(f"seat {seat} chose {choice}, not one of its claims")
+            self.apply(move_event(choice, discarder))
             return True
         return False
-
-    def _call_options(self, tile: Tile, discarder: int) -> list[tuple[int, tuple[Claim, ...]]]:
-        """Who may pong, kong or chi the discard, in priority order, with their options."""
-        table = self.table
-        calls = self.variant.spec.calls
-        chi_seat = (discarder + 1) % table.players
-        asked: list[tuple[int, tuple[Claim, ...]]] = []
-        chi_options = self._chi_options(tile, chi_seat) if "chi" in calls else ()
-        for seat in self._others(discarder):
-            held = table.seats[seat].hand[tile]
-            options: list[Claim] = []
-            if held >= 3 and "kong" in calls and table.wall.can_replace(seat):
-                options.append(_KONG_CLAIMS[tile])
-            if held >= 2 and "pong" in calls:
-                options.append(_PONG_CLAIMS[tile])
-            if options:
-                if seat == chi_seat:
-                    options.extend(chi_options)
-                asked.append((seat, tuple(options)))
-        if chi_options and all(seat != chi_seat for seat, _ in asked):
-            asked.append((chi_seat, chi_options))
-        return asked
-
-    def _chi_options(self, tile: Tile, seat: int) -> tuple[Claim, ...]:
-        table = self.table
-        s = table.seats[seat]
-        if s.won or not is_suited(tile):
-            return ()
-        rank = tile % SUIT_SIZE
-        hand = s.hand
-        runs = []
-        # The runs the tile ends, is in the middle of, and starts, as its rank allows.
-        if rank >= 2 and hand[tile - 2] > 0 and hand[tile - 1] > 0:
-            runs.append(_CHI_CLAIMS[tile - 2])
-        if 1 <= rank <= SUIT_SIZE - 2 and hand[tile - 1] > 0 and hand[tile + 1] > 0:
-            runs.append(_CHI_CLAIMS[tile - 1])
-        if rank <= SUIT_SIZE - 3 and hand[tile + 1] > 0 and hand[tile + 2] > 0:
-            runs.append(_CHI_CLAIMS[tile])
-        return tuple(runs)
 
     def robs(self) -> bool:
         """After an added kong: the seats that can win on the added tile may rob it."""
         table = self.table
-        assert table.robbed_tile is not None
-        return self._wins(table.robbed_tile, table.turn)
+        tile = table.robbed_tile
+        assert tile is not None
+        wins = rob_claims(table, tile, table.turn)
+        return bool(wins) and self._wins(wins, tile, table.turn)
 
     # -- the whole hand
 
     def play(self) -> HandOutcome:
         table = self.table
-        self.hooks.opening(self)
+        steps = self.steps
+        if steps.void_suits:
+            self.void_suits()
+        opening = steps.opening_wins
         for _ in range(MAX_MOVES):
             phase = table.phase
             if phase is _ENDED:
                 break
-            if phase is _DRAW or phase is _REPLACE:
-                if phase is _REPLACE and self.variant.replay_exhausted(table):
-                    break  # a flower drawn as the last tile: nothing can replace it
+            if phase is _DRAW:
                 self.draw(table.turn)
+                if opening:
+                    opening = False
+                    self.opening_wins()
+            elif phase is _REPLACE:
+                if self.variant.replay_exhausted(table):
+                    break  # a flower drawn as the last tile: nothing can replace it
+                self.replace(table.turn)
             elif phase is _ACT:
                 self.turn(table.turn)
             elif phase is _ROB:
                 if not self.robs():
-                    self.draw(table.turn)
-            else:  # CLAIM
-                if self.claims_open:
-                    self.claims_open = False
-                    if self.claims():
-                        continue
-                    if self.exhausted_after_claims:
-                        break
-                elif self.variant.replay_exhausted(table):
-                    break
-                self.draw(self.variant.replay_next_seat(table, table.discarder))
+                    self.replace(table.turn)
+                elif table.phase is _ROB:  # the robbers left and the others play on (血战)
+                    if not steps.play_on:
+                        raise SelfPlayError(
+                            f"{self.variant.id} plays on after a robbed kong: its TOML's"
+                            " [bot] steps need play_on"
+                        )
+                    self.table.resume_after_rob()
+            elif not self.after_discard():
+                break
         else:
             raise SelfPlayError(f"the hand did not end within {MAX_MOVES} moves")
-        self.hooks.closing(self)
+        if steps.birds:
+            self.birds()
         record = replace(self.base, events=tuple(self.events), wall=tuple(self.wall))
         if self.stacked is None:
             return outcome_of(table, record)
         return replay(record, self.variant)  # the stacked wall is final only now: check it
+
+    def after_discard(self) -> bool:
+        """The claim phase (after a discard, or a kong reveal nobody won on): claims, then
+        the last-tile choice where the variant has it, then the next draw. False when the
+        hand is over."""
+        table = self.table
+        exhausted: bool | None = None
+        if self.claims_open:
+            self.claims_open = False
+            if self.claims():
+                return True
+            exhausted = self.exhausted_after_claims
+        if self.steps.last_tile_choice and table.wall.left() == 1:
+            regional = self._regional()
+            if regional.haidi_choice(table.options):
+                return self.last_tile_choice()
+        if exhausted is None:
+            exhausted = self.variant.replay_exhausted(table)
+        if exhausted:
+            return False
+        assert table.discarder is not None
+        self.draw(self.variant.replay_next_seat(table, table.discarder))
+        return True
+
+    def replace(self, seat: int) -> None:
+        """A replacement draw after a kong or a flower, or the kong reveal (开杠) where the
+        variant has it and the player wants it."""
+        if self.steps.kong_reveal and self.kong_reveal(seat):
+            return
+        self.draw(seat)
+
+    # -- the steps a variant adds (:class:`Step`)
+
+    def _regional(self) -> RegionalVariant:
+        """The variant as the steps it declared ask it (their rules live there)."""
+        return cast("RegionalVariant", self.variant)
+
+    def void_suits(self) -> None:
+        """定缺: each seat from the dealer on declares its void suit."""
+        table = self.table
+        for k in range(table.players):
+            seat = (table.record.dealer + k) % table.players
+            self.apply(Void(seat, self.players[seat].void_suit(self.views[seat])))
+
+    def opening_wins(self) -> None:
+        """起手胡: after the dealer's first draw each seat shows the opening wins it has."""
+        table = self.table
+        regional = self._regional()
+        for k in range(table.players):
+            seat = (table.record.dealer + k) % table.players
+            for kind, tiles in regional.opening_wins(table, seat):
+                self.apply(StartWin(seat, kind, tiles))
+
+    def kong_reveal(self, seat: int) -> bool:
+        """开杠: a ready konger may turn up the wall's last tiles instead of drawing one,
+        then wins on one of them (杠上开花) or another seat may (杠上炮). True if it did."""
+        table = self.table
+        regional = self._regional()
+        if not (
+            regional.reveals(table.options)
+            and table.wall.left() >= REVEAL_TILES
+            and bool(table.seats[seat].waits)
+            and regional.reveal_problem(table, seat) is None
+            and self.players[seat].reveal(self.views[seat])
+        ):
+            return False
+        front = table.wall.size - table.wall.back  # type: ignore[union-attr]
+        tiles = tuple(self.wall[front - 1 - k] for k in range(REVEAL_TILES))
+        self.apply(KongReveal(seat, tiles))
+        self._reveal_wins(seat, tiles)
+        return True
+
+    def _reveal_wins(self, konger: int, tiles: tuple[Tile, ...]) -> None:
+        table = self.table
+        best: tuple[int, Tile] | None = None
+        for tile in tiles:
+            answer = table.would_win(konger, tile, None)
+            if answer is not None and (best is None or (answer.total or 0) > best[0]):
+                best = (answer.total or 0, tile)
+        if best is not None:
+            self.apply(Win(konger, best[1]))
+            return
+        for k in range(1, table.players):  # 杠上炮: each other seat's legal wins on them
+            other = (konger + k) % table.players
+            for tile in dict.fromkeys(tiles):
+                move = next(
+                    (m for m in claims(table, tile, konger) if m.kind is _WIN and m.seat == other),
+                    None,
+                )
+                if move is None:
+                    continue
+                choice = self.players[other].claim(self.views[other], tile, konger, (move,))
+                if choice is not None:
+                    self.apply(Win(other, tile, konger))
+                    break
+
+    def last_tile_choice(self) -> bool:
+        """要海底: the last tile is offered in turn from the next seat; nobody may want it
+        (then the hand is drawn: False)."""
+        table = self.table
+        assert table.discarder is not None
+        following = self.variant.replay_next_seat(table, table.discarder)
+        for k in range(table.players):
+            seat = (following + k) % table.players
+            if not table.seats[seat].won and self.players[seat].take_haidi(self.views[seat]):
+                self.draw(seat)
+                return True
+        return False
+
+    def birds(self) -> None:
+        """扎鸟: after a win, the birds from the wall's front (the last tile if it is empty)."""
+        table = self.table
+        if not table.wins:
+            return
+        count = self._regional().bird_count(table.options)
+        if not count:
+            return
+        wall = table.wall
+        left = wall.left()
+        if left:
+            front = wall.front  # type: ignore[union-attr]
+            birds = tuple(self.wall[front : front + min(count, left)])
+        else:
+            assert table.last_wall_tile is not None
+            birds = (table.last_wall_tile,)
+        self.apply(Bird(birds))
 
 
 def play_hand(
@@ -753,7 +967,6 @@ def play_hand(
     setup: HandSetup,
     rng: random.Random,
     players: Callable[[], Sequence[Player]],
-    hooks: HandHooks | None = None,
 ) -> HandOutcome:
     """Deal and play one hand; ``players`` makes each seat's player afresh for each deal.
 
@@ -761,10 +974,9 @@ def play_hand(
     replay table cannot leave (none is known). The result is fixed by ``rng``'s state alone.
     """
     _settle_heap()
-    hooks = hooks or HandHooks()
     for _ in range(MAX_DEALS):
         deal = deal_tiles(variant, options, setup, rng)
-        hand = SelfPlayHand(variant, options, setup, deal, players(), hooks)
+        hand = SelfPlayHand(variant, options, setup, deal, players())
         try:
             return hand.play()
         except DeadEndError:

@@ -24,7 +24,7 @@ import random
 from collections.abc import Callable
 from dataclasses import replace
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from paipu.rules.events import Discard, Draw, Event, Win
 from paipu.rules.melds import MeldKind
@@ -39,7 +39,7 @@ from paipu.rules.variants.zipai_chenzhou.table import ChiOption, Phase, ZipaiTab
 if TYPE_CHECKING:
     from paipu.rules.replay import HandOutcome
     from paipu.rules.selfplay import HandSetup
-    from paipu.rules.variants import Options
+    from paipu.rules.variants import Options, Variant
     from paipu.rules.variants.zipai_chenzhou import ChenzhouZipai
 
 #: Worth of a complete set and of a two-card start; xi is added to a set's worth.
@@ -301,6 +301,12 @@ def deal_cards(
         deal[seat] = tuple(sorted(cards[pos : pos + hand_size]))
         pos += hand_size
     return tuple(deal), tuple(cards[pos:])
+
+
+def play(variant: Variant, rng: random.Random, setup: HandSetup, options: Options) -> HandOutcome:
+    """:func:`play_hand` for a variant whose TOML names this family of bots (``[bot]
+    family = "zipai"``): the zipai variant class."""
+    return play_hand(cast("ChenzhouZipai", variant), rng, setup, options)
 
 
 def play_hand(

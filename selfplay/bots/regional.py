@@ -18,9 +18,11 @@ A :class:`RegionalBot` plays one seat through a :class:`~paipu.selfplay.loop.Sea
   style's margin; kongs (which earn money in Sichuan and Zhuanzhuan) when they keep the
   shape.
 * **开杠** (Changsha): reveals two tiles after a kong when ready; **要海底**: takes the last
-  tile when ready.
-* **Defence**: a bot far from ready folds against an opponent with three melds (or late in
-  the hand) by discarding tiles that opponent discarded itself.
+  tile when ready (the defaults of :class:`~paipu.selfplay.loop.Player`).
+* **Defence**, **calls** and **styles** are the shared core's
+  (:class:`~paipu.selfplay.bots.core.BotCore`): the same threat and danger model as every
+  family, the same safest tile when a bot far from ready folds, the same call decision;
+  this module has only the numbers of its styles.
 """
 
 from __future__ import annotations
@@ -30,21 +32,25 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
-from paipu.rules.fans.regional import SUIT_LETTERS, SUIT_SIZE, is_jiang, suit
+from paipu.rules.fans.regional import SUIT_LETTERS, SUIT_SIZE, is_jiang
+from paipu.rules.legal import Move, MoveKind
 from paipu.rules.melds import Meld, MeldKind
 from paipu.rules.registry import VariantError
 from paipu.rules.selfplay import Style
 from paipu.rules.shanten import Shape, shanten, waits
 from paipu.rules.tiles import Tile
-from paipu.selfplay.bots.core import keep_value
-from paipu.selfplay.loop import (
-    DISCARD_ACTIONS,
-    Claim,
-    ClaimKind,
-    SeatView,
-    TurnAction,
-    TurnKind,
+from paipu.selfplay.bots.core import (
+    THREAT_FLOOR,
+    BotCore,
+    StyleParams,
+    StyleTable,
+    call_meld,
+    call_used,
+    discard_of,
+    keep_value,
+    least_useful,
 )
+from paipu.selfplay.loop import SeatView, TurnMoves
 
 if TYPE_CHECKING:
     from paipu.rules.variants import Options, Variant
@@ -56,9 +62,11 @@ NO_HONOURS: frozenset[Tile] = frozenset()
 PASS_TILES_LEFT = 32
 #: ... and this many live copies of its waits.
 PASS_LIVE_WAITS = 4
-#: Threat above which a bot far from ready folds.
-FOLD_MELDS = 3
-LATE_DISCARDS = 12
+#: The kinds of turn move as module names.
+_DISCARD = MoveKind.DISCARD
+_CONCEALED_KONG, _ADDED_KONG = MoveKind.CONCEALED_KONG, MoveKind.ADDED_KONG
+#: A call of a kong that earns money (``likes_kongs``) is made when it keeps the distance.
+KONG_GAIN = -0.01
 JIANG_PAIR_VALUE = 1.2  # keeping a 2/5/8 pair where small wins need one
 OFF_PLAN = 10.0  # among equal distances a tile against the plan goes first
 UNUSED = 99.0
@@ -87,23 +95,16 @@ class BotRules:
     bonuses: tuple[tuple[Plan, float], ...] = ()  # what each plan is worth, in shanten
     pass_cheap_wins: bool = False  # Hunan: an aggressive bot may let a cheap discard win pass
     cheap_total: int = 1  # a win worth this or less is cheap
-    added_kong_on_draw: bool = False  # Zhuanzhuan: 补杠 only on the tile just drawn
     likes_kongs: bool = False  # kongs earn money (Sichuan, Zhuanzhuan)
-    haidi_discard: bool = False  # Changsha: the 海底 tile, if it does not win, is discarded
 
 
-@dataclass(frozen=True, slots=True)
-class StyleParams:
-    fold: bool  # folds at all
-    fold_distance: int  # ... when at least this far from ready
-    call_margin: float  # a call must shorten the plan distance by more than this
-    safety: float  # weight of danger among discards of equal distance
-
-
-STYLE_PARAMS = {
-    Style.AGGRESSIVE: StyleParams(False, 9, -0.01, 0.0),
-    Style.BALANCED: StyleParams(True, 3, 0.4, 0.5),
-    Style.DEFENSIVE: StyleParams(True, 2, 0.9, 2.0),
+#: The styles' numbers for the regional games (:class:`~paipu.selfplay.bots.core.StyleParams`:
+#: fold threat, fold distance, fold threat when ready, least call gain, safety weight). A
+#: ready hand never folds; an aggressive bot never folds at all.
+STYLE_PARAMS: StyleTable = {
+    Style.AGGRESSIVE: StyleParams(2.0, 9, 2.0, 0.0, 0.0),
+    Style.BALANCED: StyleParams(0.55, 3, 2.0, 0.41, 0.5),
+    Style.DEFENSIVE: StyleParams(0.55, 2, 2.0, 0.91, 2.0),
 }
 
 
@@ -114,7 +115,7 @@ def rules_for(variant: Variant, options: Options) -> BotRules:
     """
     fields: dict[str, Any] = {}
     for name, raw in variant.spec.raw.get("bot", {}).items():
-        if name == "family":  # which bots (paipu.selfplay.family), not how they play
+        if name in ("family", "steps"):  # which bots and which moves, not how they play
             continue
         value = raw
         if isinstance(raw, Mapping) and "option" in raw:
@@ -143,16 +144,18 @@ def _off_plan(counts: list[int], tile: Tile, plan: Plan, target: int) -> bool:
     return False
 
 
-class RegionalBot:
+class RegionalBot(BotCore):
     """One seat's player for a regional game; see the module docstring."""
 
     def __init__(self, style: Style, rules: BotRules) -> None:
-        self.style = style
+        super().__init__(style, STYLE_PARAMS[style])
         self.rules = rules
-        self.params = STYLE_PARAMS[style]
         self.void: int | None = None
         self.legal: dict[tuple[tuple[int, ...], int, Tile], float] = {}
         self.target: tuple[Plan, int] = (Plan.PLAIN, -1)
+        #: The hand a call is weighed on, and its melds (:meth:`call_start`).
+        self.call_counts: list[int] = []
+        self.call_melds: list[Meld] = []
 
     # -- the regional decisions
 
@@ -166,66 +169,59 @@ class RegionalBot:
         self.void = min(range(SUITS), key=weight)
         return SUIT_LETTERS[self.void]
 
-    def reveal(self, view: SeatView) -> bool:
-        return bool(view.waits())
-
-    def take_haidi(self, view: SeatView) -> bool:
-        return bool(view.waits())
-
     # -- own turn
 
-    def turn(self, view: SeatView) -> TurnAction:
-        drawn = view.drawn
-        if drawn is not None and view.self_draw_answer() is not None:
-            return TurnAction(TurnKind.WIN, drawn)
-        if drawn is not None and self.rules.haidi_discard and not view.tiles_left():
-            return DISCARD_ACTIONS[drawn]
+    def turn(self, view: SeatView, moves: TurnMoves) -> Move:
+        win = moves.self_drawn_win()
+        if win is not None:
+            return win
+        listed = moves.listed()
+        kongs = [m for m in listed if m.kind is _CONCEALED_KONG or m.kind is _ADDED_KONG]
+        discards = [m for m in listed if m.kind is _DISCARD]
         counts = view.hand()
+        if len(discards) < sum(1 for n in counts if n):
+            # The rules keep some tiles in hand (定缺: the void suit goes first; the 海底
+            # tile must go): the least useful of those they let go.
+            return least_useful(discards, counts, NO_HONOURS)
         melds = view.melds()
-        forced = self._void_tiles(counts)
-        if forced:
-            return DISCARD_ACTIONS[self._least_useful(view, counts, forced)]
-        if drawn is not None and view.can_replace():
-            kong = self._kong(view, counts, melds, drawn)
+        if view.drawn is not None and kongs:
+            kong = self._kong(view, counts, melds, kongs)
             if kong is not None:
                 return kong
-        return DISCARD_ACTIONS[self._discard(view, counts, melds)]
+        return discard_of(discards, self._discard(view, counts, melds), counts, NO_HONOURS)
 
     def _void_tiles(self, counts: list[int]) -> list[Tile]:
+        """The tiles of its void suit the bot still holds (it calls nothing until they are
+        gone: a strategy, the rules would let it)."""
         if self.void is None:
             return []
         base = self.void * SUIT_SIZE
         return [t for t in range(base, base + SUIT_SIZE) if counts[t]]
 
     def _kong(
-        self, view: SeatView, counts: list[int], melds: Sequence[Meld], drawn: Tile
-    ) -> TurnAction | None:
+        self, view: SeatView, counts: list[int], melds: Sequence[Meld], kongs: list[Move]
+    ) -> Move | None:
+        """A listed kong (concealed ones first) that does not raise the shanten."""
         if self._plan_now(counts, melds) is Plan.PAIRS:
-            return None
-        quads = [t for t, n in enumerate(counts) if n == COPIES and SUIT_OF[t] != self.void]
-        added = [
-            m.base
-            for m in melds
-            if m.kind is MeldKind.PONG
-            and counts[m.base]
-            and (not self.rules.added_kong_on_draw or m.base == drawn)
-        ]
-        if not quads and not added:
             return None
         shapes = self._shapes(melds)
         before = self._best(view, counts, melds)[1]
-        for tile in quads:
-            counts[tile] = 0
-            after = shanten(counts, len(melds) + 1)
-            counts[tile] = COPIES
-            if after <= before:
-                return TurnAction(TurnKind.CONCEALED_KONG, tile)
-        for tile in added:
-            counts[tile] -= 1
-            after = shanten(counts, len(melds), shapes)
-            counts[tile] += 1
-            if after <= before:
-                return TurnAction(TurnKind.ADDED_KONG, tile)
+        for move in kongs:
+            tile = move.tiles[0]
+            if move.kind is MoveKind.CONCEALED_KONG:
+                counts[tile] = 0
+                after = shanten(counts, len(melds) + 1)
+                counts[tile] = COPIES
+                if after <= before:
+                    return move
+        for move in kongs:
+            tile = move.tiles[0]
+            if move.kind is MoveKind.ADDED_KONG:
+                counts[tile] -= 1
+                after = shanten(counts, len(melds), shapes)
+                counts[tile] += 1
+                if after <= before:
+                    return move
         return None
 
     # -- discards
@@ -256,7 +252,7 @@ class RegionalBot:
             else:
                 off_jiang += n
         rules = self.rules
-        best: float = plain
+        best = float(plain)
         self.target = (Plan.PLAIN, -1)
         if rules.jiang_pair and not jiang_pairs:
             best = plain + 0.5
@@ -267,25 +263,25 @@ class RegionalBot:
         for plan, bonus in rules.bonuses:
             target = -1
             if plan is Plan.FLUSH:
-                distance = UNUSED
+                distance: float = UNUSED
                 for s in range(SUITS):
                     if s != self.void and meld_suits <= {s}:
                         here = max(plain, total - suits[s])
                         if here < distance:
-                            distance, target = here, s
+                            distance, target = float(here), s
             elif plan is Plan.PUNGS:
                 if chi:
                     continue
                 pungs = min(len(melds) + triples, 4)
-                distance = max(plain, 8 - 2 * pungs - min(pairs, 5 - pungs))
+                distance = float(max(plain, 8 - 2 * pungs - min(pairs, 5 - pungs)))
             elif plan is Plan.PAIRS:
                 if melds or not rules.seven_pairs:
                     continue
-                distance = max(plain, 6 - units)
+                distance = float(max(plain, 6 - units))
             else:  # JIANG: every tile a 2, 5 or 8, melds included
                 if chi or any(not JIANG[m.base] for m in melds):
                     continue
-                distance = off_jiang
+                distance = float(off_jiang)
             if distance < UNUSED and distance - bonus * scale < best:
                 best = distance - bonus * scale
                 self.target = (plan, target)
@@ -334,14 +330,17 @@ class RegionalBot:
             ready = self._ready_choice(view, counts, melds)
             if ready is not None:
                 return ready
-        threats = self._threats(view)
-        if threats and self.params.fold and least >= self.params.fold_distance:
-            return self._safest(view, counts, threats)
+        threats = self.threats(view)
+        params = self.params
+        if least >= params.fold_distance and self.threat_level >= params.fold_threat:
+            tiles = [t for t in range(27) if counts[t]]
+            uses = [keep_value(counts, t, NO_HONOURS) for t in tiles]
+            return self.safest(view, tiles, uses, threats)
         best = [row for row in rows if row[0] <= effective + 1e-9]
-        if threats and self.params.safety:
-            danger = self._danger(view, [t for _, _, t in best], threats)
+        if params.safety and self.threat_level >= THREAT_FLOOR:
+            danger = self.danger(view, [t for _, _, t in best], threats)
             return min(
-                zip(best, danger, strict=True), key=lambda r: r[0][1] + self.params.safety * r[1]
+                zip(best, danger, strict=True), key=lambda r: r[0][1] + params.safety * r[1]
             )[0][2]
         return best[0][2]
 
@@ -384,94 +383,47 @@ class RegionalBot:
             self.legal[key, melds, wait] = known
         return known
 
-    def _least_useful(self, view: SeatView, counts: list[int], tiles: list[Tile]) -> Tile:
-        return min(tiles, key=lambda t: (keep_value(counts, t, NO_HONOURS), t))
+    # -- claims (the decision is the core's: :meth:`BotCore.claim`)
 
-    # -- defence
-
-    def _threats(self, view: SeatView) -> list[int]:
-        return [
-            seat
-            for seat, melds, discards in view.opponents()
-            if melds >= FOLD_MELDS or (melds >= 2 and discards >= LATE_DISCARDS)
-        ]
-
-    def _danger(self, view: SeatView, tiles: list[Tile], threats: list[int]) -> list[float]:
-        out = []
-        for tile in tiles:
-            danger = 0.0
-            for seat in threats:
-                if tile in view.discards(seat):
-                    continue
-                rank = tile % SUIT_SIZE
-                danger += 0.6 if rank in (0, 8) else 1.0
-            out.append(danger)
-        return out
-
-    def _safest(self, view: SeatView, counts: list[int], threats: list[int]) -> Tile:
-        tiles = [t for t in range(27) if counts[t]]
-        danger = self._danger(view, tiles, threats)
-        return min(
-            zip(danger, tiles, strict=True),
-            key=lambda r: (r[0], keep_value(counts, r[1], NO_HONOURS)),
-        )[1]
-
-    # -- claims
-
-    def claim(
-        self, view: SeatView, tile: Tile, from_seat: int, options: Sequence[Claim]
-    ) -> Claim | None:
-        for option in options:
-            if option.kind is ClaimKind.WIN:
-                return None if self._passes_win(view, tile, from_seat) else option
-        if self.void is not None and suit(tile) == self.void:
-            return None
+    def call_start(self, view: SeatView, tile: Tile) -> float | None:
         counts = view.hand()
-        melds = list(view.melds())
         if self._void_tiles(counts):
             return None
-        shapes = self._shapes(melds)
-        now = self._effective(counts, melds, shanten(counts, len(melds), shapes))
-        best: tuple[float, Claim] | None = None
-        for option in options:
-            after = self._after_call(view, counts, melds, option, tile, from_seat)
-            if after is None:
-                continue
-            margin = (
-                -0.01
-                if option.kind is ClaimKind.KONG and self.rules.likes_kongs
-                else (self.params.call_margin)
-            )
-            if after < now - margin and (best is None or after < best[0]):
-                best = (after, option)
-        return best[1] if best is not None else None
+        melds = list(view.melds())
+        self.call_counts = counts
+        self.call_melds = melds
+        return self._effective(counts, melds, shanten(counts, len(melds), self._shapes(melds)))
+
+    def call_gain(
+        self, view: SeatView, option: Move, tile: Tile, from_seat: int, now: float
+    ) -> float | None:
+        after = self._after_call(view, self.call_counts, self.call_melds, option, tile, from_seat)
+        if after is None:
+            return None
+        gain = now - after
+        if option.kind is MoveKind.KONG and self.rules.likes_kongs:
+            return gain if gain > KONG_GAIN else None
+        return gain if gain >= self.params.call_gain else None
 
     def _after_call(
         self,
         view: SeatView,
         counts: list[int],
         melds: list[Meld],
-        option: Claim,
+        option: Move,
         tile: Tile,
         from_seat: int,
     ) -> float | None:
-        if option.kind is ClaimKind.CHI:
-            used = [t for t in option.tiles if t != tile]
-            meld = Meld(MeldKind.CHI, option.tiles, from_seat)
-        elif option.kind is ClaimKind.PONG:
-            used = [tile, tile]
-            meld = Meld(MeldKind.PONG, (tile,) * 3, from_seat)
-        else:
-            used = [tile] * 3
-            meld = Meld(MeldKind.KONG, (tile,) * 4, from_seat)
+        used = call_used(option, tile)
+        meld = call_meld(option, tile, from_seat)
         after = counts.copy()
         for t in used:
             after[t] -= 1
-        if option.kind is ClaimKind.KONG:
+        if option.kind is MoveKind.KONG:
             return self._effective(after, [*melds, meld], shanten(after, len(melds) + 1))
         return self._best(view, after, [*melds, meld])[0]
 
-    def _passes_win(self, view: SeatView, tile: Tile, from_seat: int) -> bool:
+    def passes_win(self, view: SeatView, tile: Tile, from_seat: int) -> bool:
         """An aggressive Hunan bot lets an early cheap discard win pass for a self-draw."""
         if not self.rules.pass_cheap_wins or self.style is not Style.AGGRESSIVE:
             return False

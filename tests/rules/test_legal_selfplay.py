@@ -33,9 +33,8 @@ from paipu.rules.record import HandRecord
 from paipu.rules.replay import Phase
 from paipu.rules.selfplay import HandSetup, Style, hand_rng
 from paipu.rules.variants import get_variant
-from paipu.selfplay import play_hand
-from paipu.selfplay.bots import core as core_bots
-from paipu.selfplay.bots import regional as regional_bots
+from paipu.selfplay import MAHJONG_FAMILIES, play_hand
+from paipu.selfplay.loop import Player, SeatView, TurnMoves
 
 VARIANTS = ("mcr", "changsha", "zhuanzhuan", "sichuan")
 Key = tuple[str, tuple[int, ...]]
@@ -43,16 +42,25 @@ Key = tuple[str, tuple[int, ...]]
 Log = dict[tuple[int, int], list[tuple[list[Key], Key | None]]]
 
 
-class Recording:
+class Recording(Player):
     """A bot whose claim decisions are written to a log."""
 
-    def __init__(self, bot: Any, seat: int, log: Log) -> None:
+    def __init__(self, bot: Player, seat: int, log: Log) -> None:
         self._bot = bot
         self._seat = seat
         self._log = log
 
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._bot, name)
+    def turn(self, view: SeatView, moves: TurnMoves) -> Move:
+        return self._bot.turn(view, moves)
+
+    def void_suit(self, view: SeatView) -> str:
+        return self._bot.void_suit(view)
+
+    def reveal(self, view: SeatView) -> bool:
+        return self._bot.reveal(view)
+
+    def take_haidi(self, view: SeatView) -> bool:
+        return self._bot.take_haidi(view)
 
     def claim(self, view: Any, tile: int, from_seat: int, options: Sequence[Any]) -> Any:
         choice = self._bot.claim(view, tile, from_seat, options)
@@ -64,13 +72,12 @@ class Recording:
 
 def _played(variant_id: str, seed: int, monkeypatch: pytest.MonkeyPatch) -> tuple[HandRecord, Log]:
     log: Log = {}
-    for module in (core_bots, regional_bots):
-        make = module.make_bots
+    for family, make in list(MAHJONG_FAMILIES.items()):
 
         def wrapped(*args: Any, _make: Any = make) -> list[Recording]:
             return [Recording(bot, seat, log) for seat, bot in enumerate(_make(*args))]
 
-        monkeypatch.setattr(module, "make_bots", wrapped)
+        monkeypatch.setitem(MAHJONG_FAMILIES, family, wrapped)
     variant = get_variant(variant_id)
     setup = HandSetup(
         variant=variant_id,

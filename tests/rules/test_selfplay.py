@@ -23,10 +23,9 @@ from paipu.rules.tiles import FLOWER_FIRST, parse_tiles
 from paipu.rules.variants import VariantError, get_variant
 from paipu.selfplay import play_hand
 from paipu.selfplay import scenarios as scenarios_of
-from paipu.selfplay.bots.core import make_bots
+from paipu.selfplay.bots.fans import make_bots
 from paipu.selfplay.loop import (
     Deal,
-    HandHooks,
     ScenarioError,
     SelfPlayHand,
     deal_tiles,
@@ -283,8 +282,7 @@ def _dead_end_hand() -> SelfPlayHand:
         variant.resolve_options(),
         setup,
         deal,
-        make_bots(variant, setup.styles),
-        HandHooks(),
+        make_bots(variant, variant.resolve_options(), setup.styles),
     )
 
 

@@ -18,24 +18,21 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from paipu.rules.events import decode
-from paipu.rules.melds import MeldKind
+from paipu.rules.legal import Move, MoveKind
 from paipu.rules.record import HandRecord
 from paipu.rules.replay import HandOutcome, replay
 from paipu.rules.selfplay import HandSetup, Style
 from paipu.rules.tiles import Tile, parse_tile, parse_tiles, standard_set, tile_names
 from paipu.rules.variants import get_variant
 from paipu.selfplay.loop import (
-    Claim,
-    ClaimKind,
     Deal,
-    HandHooks,
+    Player,
     SeatView,
-    TurnAction,
-    TurnKind,
+    SelfPlayHand,
+    TurnMoves,
     _draw_position,
     _undrawn,
 )
-from paipu.selfplay.regional import RegionalPlay
 
 PLAYERS = ["Ann", "Bo", "Chen", "Dai"]
 
@@ -125,7 +122,7 @@ def ev(*arrays: list[Any]) -> list[Any]:
 # ---------------------------------------------------------------------- scripted hands
 
 
-class Scripted:
+class Scripted(Player):
     """A player that does what it is told.
 
     ``wins``: tiles it wins on (None: any legal win; by self-draw only with
@@ -170,52 +167,56 @@ class Scripted:
     def take_haidi(self, view: SeatView) -> bool:
         return self.haidi
 
-    def turn(self, view: SeatView) -> TurnAction:
+    def turn(self, view: SeatView, turn: TurnMoves) -> Move:
+        moves = turn.listed()
+
+        def listed(kind: MoveKind, tile: Tile) -> Move | None:
+            return next((m for m in moves if m.kind is kind and m.tile == tile), None)
+
         drawn = view.drawn
-        if drawn is not None and self._wants(drawn) and view.self_draw_answer() is not None:
-            return TurnAction(TurnKind.WIN, drawn)
+        if drawn is not None and self._wants(drawn):
+            win = listed(MoveKind.SELF_DRAWN_WIN, drawn)
+            if win is not None:
+                return win
         hand = view.hand()
-        if drawn is not None and view.can_replace():
-            for tile in self.kongs:
-                if hand[tile] == 4:
+        if drawn is not None:
+            for tile in sorted(self.kongs):
+                kong = listed(MoveKind.CONCEALED_KONG, tile) or listed(MoveKind.ADDED_KONG, tile)
+                if kong is not None:
                     self.kongs.discard(tile)
-                    return TurnAction(TurnKind.CONCEALED_KONG, tile)
-                if hand[tile] and any(
-                    m.kind is MeldKind.PONG and m.base == tile for m in view.melds()
-                ):
-                    self.kongs.discard(tile)
-                    return TurnAction(TurnKind.ADDED_KONG, tile)
+                    return kong
+        discards = [m for m in moves if m.kind is MoveKind.DISCARD]
         while self.discards:
-            tile = self.discards.pop(0)
-            if hand[tile]:
-                return TurnAction(TurnKind.DISCARD, tile)
+            move = listed(MoveKind.DISCARD, self.discards.pop(0))
+            if move is not None:
+                return move
         base = "mps".index(self.void) * 9 if self.void else 0
         voids = [x for x in range(base, base + 9) if hand[x]] if self.void else []
         if voids and drawn not in voids:
-            return TurnAction(TurnKind.DISCARD, voids[0])
+            return listed(MoveKind.DISCARD, voids[0]) or discards[0]
         if drawn is not None:
-            return TurnAction(TurnKind.DISCARD, drawn)
-        return TurnAction(TurnKind.DISCARD, max(x for x in range(27) if hand[x]))
+            return listed(MoveKind.DISCARD, drawn) or discards[0]
+        return discards[-1]
 
     def claim(
-        self, view: SeatView, tile: Tile, from_seat: int, options: Sequence[Claim]
-    ) -> Claim | None:
+        self, view: SeatView, tile: Tile, from_seat: int, options: Sequence[Move]
+    ) -> Move | None:
         for option in options:
-            if option.kind is ClaimKind.WIN:
+            if option.kind is MoveKind.WIN:
                 return option if self._wants(tile) and not self.self_draw_only else None
-            if option.kind is ClaimKind.KONG and tile in self.kongs:
+            if option.kind is MoveKind.KONG and tile in self.kongs:
                 self.kongs.discard(tile)
                 return option
-            if option.kind is ClaimKind.PONG and tile in self.pongs:
+            if option.kind is MoveKind.PONG and tile in self.pongs:
                 self.pongs.discard(tile)
                 return option
-            if option.kind is ClaimKind.CHI and option.tiles in self.chis:
+            if option.kind is MoveKind.CHI and option.tiles in self.chis:
                 self.chis.remove(option.tiles)
                 return option
         return None
 
 
-class StackedPlay(RegionalPlay):
+class StackedPlay(SelfPlayHand):
     """A regional hand whose seats draw their queued tiles first."""
 
     queues: dict[int, list[Tile]]
@@ -278,7 +279,7 @@ def scripted_hand(
         rules=dict(rules or {}),
     )
     stacked = Deal(tuple(tuple(h) for h in deal), tuple(rest), stacked_seat=dealer)
-    hand = StackedPlay(v, options, setup, stacked, list(players), HandHooks())
+    hand = StackedPlay(v, options, setup, stacked, list(players))
     hand.queues = {seat: parse_tiles(spec) for seat, spec in (draws or {}).items()}
     hand.pending = []
     hand.protected = len(end)
