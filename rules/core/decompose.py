@@ -55,42 +55,60 @@ GroupReading = tuple[tuple[int, ...], tuple[int, ...], int, tuple[int, ...]]
 
 @functools.cache
 def steps(
-    room: int, next_rank: bool, rank_after: bool, pair_free: bool, partials: bool
+    room: int, next_room: int, after_room: int, pair_free: bool, partials: bool
 ) -> tuple[Step, ...]:
     """Every choice of blocks starting at one rank whose demand there is at most ``room``.
 
-    ``next_rank`` / ``rank_after``: whether the group has the ranks 1 and 2 above (chows
-    and gap partials need both, neighbour partials the first); ``False`` for honours.
+    ``next_room`` / ``after_room``: how many more blocks the ranks 1 and 2 above can still
+    take (chows and neighbour partials reach the first, chows and gap partials the second;
+    0 past the group's end and for honours, which have no runs).
 
-    >>> len(steps(4, True, True, True, False)), steps(0, True, True, True, True)
+    >>> len(steps(4, 4, 4, True, False)), steps(0, 4, 4, True, True)
     (10, ((0, 0, 0, 0, 0, 0, 0),))
     """
     found: list[Step] = []
     for pung in range(2):
         for pair in range(2 if pair_free else 1):
             for pair_partial in range(3 if partials else 1):
-                for chow in range(5 if rank_after else 1):
-                    for near in range(5 if partials and next_rank else 1):
-                        for gap in range(5 if partials and rank_after else 1):
+                for chow in range(min(next_room, after_room, 4) + 1):
+                    for near in range(min(next_room - chow, 4) + 1 if partials else 1):
+                        for gap in range(min(after_room - chow, 4) + 1 if partials else 1):
                             demand = 3 * pung + 2 * pair + 2 * pair_partial + chow + near + gap
                             if demand <= room:
                                 found.append((pung, pair, pair_partial, chow, near, gap, demand))
     return tuple(found)
 
 
+def _room(window: tuple[int, ...], rank: int, copies: int, most: int) -> int:
+    """How many block places rank ``rank`` of ``window`` can fill with its natural tiles
+    and at most ``most`` wilds; 0 past the end of ``window``."""
+    if rank >= len(window):
+        return 0
+    held = window[rank]
+    return min(max(copies, held), held + most)
+
+
 @functools.cache
-def completion_masks(key: tuple[int, ...], runs: bool, copies: int) -> tuple[int, int]:
+def completion_masks(
+    key: tuple[int, ...], runs: bool, copies: int, most: int = MAX_WILDS
+) -> tuple[int, int]:
     """``(sets only, sets + one pair)``: bit ``w`` of each is set when the group, given ``w``
-    wilds, splits exactly so (natural tiles all used; sets of wilds alone count).
+    wilds (at most ``most``), splits exactly so (natural tiles all used; sets of wilds alone
+    count). With ``most`` 0 the walk takes natural tiles only: the plain split.
 
     ``runs``: chows allowed (a suit); ``copies``: how many of a kind a wild may make.
 
     >>> sets, with_pair = completion_masks((3, 0, 0, 0, 0, 0, 0), False, 4)  # 东东东
     >>> [w for w in range(7) if sets >> w & 1], [w for w in range(7) if with_pair >> w & 1]
     ([0, 3, 6], [2, 5])
+    >>> completion_masks((1, 1, 2, 1, 1, 0, 0, 0, 0), True, 4, 0)  # 123 345, no pair
+    (1, 0)
     """
     sets = with_pair = 0
-    for (pair, carry, carry_next), mask in _mask_states(key, len(key), runs, copies):
+    size = len(key)
+    for (pair, carry, carry_next), mask in _mask_states(
+        size - 1, key, size, runs, copies, min(most, MAX_WILDS)
+    ):
         if not carry and not carry_next:
             if pair:
                 with_pair = mask
@@ -103,30 +121,38 @@ _MaskStates = tuple[tuple[tuple[int, int, int], int], ...]
 
 
 @functools.cache
-def _mask_states(prefix: tuple[int, ...], size: int, runs: bool, copies: int) -> _MaskStates:
-    """The walk's states once the ranks of ``prefix`` are done: ``(pair, carry at the next
-    rank, carry at the one after)`` with the mask of wilds used. Cached by prefix, so keys
-    that start alike (a hand and the hand plus one tile) share their first ranks."""
-    if not prefix:
+def _mask_states(
+    rank: int, window: tuple[int, ...], size: int, runs: bool, copies: int, most: int
+) -> _MaskStates:
+    """The walk's states once ranks ``0..rank`` are done: ``(pair, carry at the next rank,
+    carry at the one after)`` with the mask of wilds used (bits ``0..most``).
+
+    ``window`` is the key up to two ranks past ``rank`` for suits (what those ranks can
+    take bounds the chows started here), up to ``rank`` for honours. Cached by window, so
+    keys that start alike (a hand and the hand plus one tile) share their first ranks."""
+    if rank < 0:
         return (((0, 0, 0), 1),)
-    rank = len(prefix) - 1
-    held = prefix[rank]
-    limit = max(copies, held)
-    near = runs and rank + 1 < size
-    after = runs and rank + 2 < size
+    look = 2 if runs else 0
+    earlier = _mask_states(rank - 1, window[: rank + look], size, runs, copies, most)
+    held = window[rank]
+    room = _room(window, rank, copies, most)
+    next_room = _room(window, rank + 1, copies, most) if runs and rank + 1 < size else 0
+    after_room = _room(window, rank + 2, copies, most) if runs and rank + 2 < size else 0
+    full = (1 << (most + 1)) - 1
     reached: dict[tuple[int, int, int], int] = {}
-    for (pair, carry, carry_next), mask in _mask_states(prefix[:rank], size, runs, copies):
-        if carry > limit:
+    for (pair, carry, carry_next), mask in earlier:
+        if carry > room:
             continue
         for _, with_pair, _, chow, _, _, demand in steps(
-            limit - carry, near, after, pair == 0, False
+            room - carry, next_room - carry_next, after_room, pair == 0, False
         ):
             total = carry + demand
             if total < held:
                 continue
-            state = (pair + with_pair, carry_next + chow, chow)
-            shifted = (mask << (total - held)) & FULL_MASK
-            reached[state] = reached.get(state, 0) | shifted
+            shifted = (mask << (total - held)) & full
+            if shifted:
+                state = (pair + with_pair, carry_next + chow, chow)
+                reached[state] = reached.get(state, 0) | shifted
     return tuple(reached.items())
 
 
@@ -181,9 +207,11 @@ def _profile_states(
     earlier = _profile_states(rank - 1, window[: rank + look], size, runs, copies, most)
     held = window[rank]
     limit = max(copies, held)
-    near = runs and rank + 1 < size
-    after = runs and rank + 2 < size
+    next_room = _room(window, rank + 1, copies, most) if runs and rank + 1 < size else 0
+    after_room = _room(window, rank + 2, copies, most) if runs and rank + 2 < size else 0
     live = any(window[rank : rank + look + 1])
+    if not most:
+        return _plain_profile_states(earlier, held, next_room, after_room)
     reached: dict[tuple[int, int, int, int], dict[int, int]] = {}
     for (pair, carry, carry_next, sets), front in earlier:
         # demand beyond the natural tiles costs wilds: at most what the front has left
@@ -193,7 +221,7 @@ def _profile_states(
         if not live:
             room = 0
         for pung, with_pair, pair_partial, chow, neighbour, gap, demand in steps(
-            room, near, after, pair == 0, True
+            room, next_room - carry_next, after_room, pair == 0, True
         ):
             if pung + with_pair + pair_partial > held:
                 continue  # one of them would be wilds alone: counted for the hand instead
@@ -216,6 +244,31 @@ def _profile_states(
                 if target.get(used, -1) < more:
                     target[used] = more
     return tuple((state, _front(front)) for state, front in reached.items() if front)
+
+
+def _plain_profile_states(
+    earlier: _ProfileStates, held: int, next_room: int, after_room: int
+) -> _ProfileStates:
+    """:func:`_profile_states` of one rank with no wilds (the plain path's tables): every
+    block takes natural tiles only, so each state has one front entry, ``(0, partials)``."""
+    reached: dict[tuple[int, int, int, int], int] = {}
+    for (pair, carry, carry_next, sets), front in earlier:
+        room = held - carry
+        if room < 0:
+            continue
+        partials = front[0][1]
+        for pung, with_pair, pair_partial, chow, neighbour, gap, _ in steps(
+            room, next_room - carry_next, after_room, pair == 0, True
+        ):
+            new_sets = sets + pung + chow
+            if new_sets > SETS_PER_HAND:
+                continue
+            more = partials + pair_partial + neighbour + gap
+            more = min(more, SETS_PER_HAND - new_sets)
+            state = (pair + with_pair, carry_next + chow + neighbour, chow + gap, new_sets)
+            if reached.get(state, -1) < more:
+                reached[state] = more
+    return tuple((state, ((0, more),)) for state, more in reached.items())
 
 
 def _front(front: dict[int, int]) -> tuple[tuple[int, int], ...]:
@@ -315,13 +368,14 @@ def group_readings(
                 found.add((chows, pungs, pair, stood))
             return
         held = key[rank]
-        limit = max(copies, held)
-        if carry > limit:
+        spare = wilds - len(stood)
+        room = _room(key, rank, copies, spare)
+        if carry > room:
             return
-        near = runs and rank + 1 < size
-        after = runs and rank + 2 < size
+        next_room = _room(key, rank + 1, copies, spare) if runs else 0
+        after_room = _room(key, rank + 2, copies, spare) if runs else 0
         for pung, with_pair, _, chow, _, _, demand in steps(
-            limit - carry, near, after, pair < 0, False
+            room - carry, next_room - carry_next, after_room, pair < 0, False
         ):
             total = carry + demand
             if total < held or len(stood) + total - held > wilds:
@@ -338,3 +392,28 @@ def group_readings(
 
     visit(0, 0, 0, -1, (), (), ())
     return tuple(sorted(found))
+
+
+def clear_caches() -> None:
+    """Forget every cached walk (benchmarks, memory-bound batch jobs)."""
+    steps.cache_clear()
+    completion_masks.cache_clear()
+    _mask_states.cache_clear()
+    shanten_profile.cache_clear()
+    _profile_states.cache_clear()
+    pure_wild_value.cache_clear()
+    group_readings.cache_clear()
+
+
+def cache_size() -> int:
+    """Entries held by the cached walks (to watch memory in long runs)."""
+    return sum(
+        cached.cache_info().currsize
+        for cached in (
+            completion_masks,
+            _mask_states,
+            shanten_profile,
+            _profile_states,
+            group_readings,
+        )
+    )
