@@ -104,6 +104,9 @@ def completion_masks(
     >>> completion_masks((1, 1, 2, 1, 1, 0, 0, 0, 0), True, 4, 0)  # 123 345, no pair
     (1, 0)
     """
+    if not most:
+        splits = _plain_splits(key, runs)
+        return splits & 1, splits >> 1
     sets = with_pair = 0
     size = len(key)
     for (pair, carry, carry_next), mask in _mask_states(
@@ -157,6 +160,29 @@ def _mask_states(
 
 
 @functools.cache
+def _plain_splits(rest: tuple[int, ...], runs: bool) -> int:
+    """:func:`completion_masks` with no wilds, as bits (1: sets only, 2: sets and one pair),
+    walked from the last ranks back and keyed by the tiles left, as :func:`_plain_rest`.
+
+    >>> _plain_splits((1, 1, 2, 1, 1, 0, 0, 0, 0), True), _plain_splits((2, 1, 1, 1), True)
+    (1, 2)
+    """
+    if not rest:
+        return 1
+    held = rest[0]
+    if not held:
+        return _plain_splits(_rest_after(rest, 0, 0, 0), runs)
+    next_room = rest[1] if runs and len(rest) > 1 else 0
+    after_room = rest[2] if runs and len(rest) > 2 else 0
+    found = 0
+    for _, with_pair, _, chow, _, _, demand in steps(held, next_room, after_room, True, False):
+        if demand == held:
+            splits = _plain_splits(_rest_after(rest, chow, 0, 0), runs)
+            found |= splits << 1 if with_pair else splits
+    return found & 3
+
+
+@functools.cache
 def shanten_profile(key: tuple[int, ...], runs: bool, copies: int, most_wilds: int) -> Profile:
     """The most partial sets for each ``(pair, sets, wilds)`` reachable in the group, with at
     most ``most_wilds`` wilds (capped at :data:`PROFILE_WILDS`).
@@ -174,6 +200,8 @@ def shanten_profile(key: tuple[int, ...], runs: bool, copies: int, most_wilds: i
     """
     size = len(key)
     most = min(most_wilds, PROFILE_WILDS)
+    if not most:
+        return tuple((pair, sets, 0, partials) for pair, sets, partials in _plain_rest(key, runs))
     best: dict[tuple[int, int, int], int] = {}
     for (pair, carry, carry_next, sets), front in _profile_states(
         size - 1, key, size, runs, copies, most
@@ -210,8 +238,6 @@ def _profile_states(
     next_room = _room(window, rank + 1, copies, most) if runs and rank + 1 < size else 0
     after_room = _room(window, rank + 2, copies, most) if runs and rank + 2 < size else 0
     live = any(window[rank : rank + look + 1])
-    if not most:
-        return _plain_profile_states(earlier, held, next_room, after_room)
     reached: dict[tuple[int, int, int, int], dict[int, int]] = {}
     for (pair, carry, carry_next, sets), front in earlier:
         # demand beyond the natural tiles costs wilds: at most what the front has left
@@ -246,29 +272,60 @@ def _profile_states(
     return tuple((state, _front(front)) for state, front in reached.items() if front)
 
 
-def _plain_profile_states(
-    earlier: _ProfileStates, held: int, next_room: int, after_room: int
-) -> _ProfileStates:
-    """:func:`_profile_states` of one rank with no wilds (the plain path's tables): every
-    block takes natural tiles only, so each state has one front entry, ``(0, partials)``."""
-    reached: dict[tuple[int, int, int, int], int] = {}
-    for (pair, carry, carry_next, sets), front in earlier:
-        room = held - carry
-        if room < 0:
-            continue
-        partials = front[0][1]
-        for pung, with_pair, pair_partial, chow, neighbour, gap, _ in steps(
-            room, next_room - carry_next, after_room, pair == 0, True
+#: The no-wild profile of the ranks left: ``(pair, sets, partials)`` entries, sorted.
+PlainProfile = tuple[tuple[int, int, int], ...]
+
+
+def _rest_after(rest: tuple[int, ...], chow: int, near: int, gap: int) -> tuple[int, ...]:
+    """The ranks after the first of ``rest`` once blocks started there took theirs from
+    them (chows and neighbour partials from the next rank, chows and gaps from the one
+    after), leading and trailing empty ranks left out (they take no block)."""
+    tail = list(rest[1:])
+    if chow + near:
+        tail[0] -= chow + near
+    if chow + gap:
+        tail[1] -= chow + gap
+    start, stop = 0, len(tail)
+    while start < stop and not tail[start]:
+        start += 1
+    while stop > start and not tail[stop - 1]:
+        stop -= 1
+    return tuple(tail[start:stop])
+
+
+@functools.cache
+def _plain_rest(rest: tuple[int, ...], runs: bool) -> PlainProfile:
+    """:func:`shanten_profile` with no wilds: the same blocks (:func:`steps`) rank by rank,
+    natural tiles only, walked from the last ranks back so that the table is keyed by the
+    tiles left (what the blocks of the ranks before took already taken off): every hand
+    whose group ends alike shares it. The plain path's tables (rules/shanten.py) are these.
+
+    >>> _plain_rest((1, 1, 1, 0, 0, 0, 0, 0, 1), True)  # 123 + a loose 9, or 12 + 9 …
+    ((0, 0, 1), (0, 1, 0))
+    """
+    if not rest:
+        return ((0, 0, 0),)
+    held = rest[0]
+    if not held:
+        return _plain_rest(_rest_after(rest, 0, 0, 0), runs)
+    next_room = rest[1] if runs and len(rest) > 1 else 0
+    after_room = rest[2] if runs and len(rest) > 2 else 0
+    best: dict[tuple[int, int], int] = {}
+    for pung, with_pair, pair_partial, chow, near, gap, _ in steps(
+        held, next_room, after_room, True, True
+    ):
+        gained = pair_partial + near + gap
+        for pair_after, sets_after, partials_after in _plain_rest(
+            _rest_after(rest, chow, near, gap), runs
         ):
-            new_sets = sets + pung + chow
-            if new_sets > SETS_PER_HAND:
+            pair = pair_after + with_pair
+            sets = sets_after + pung + chow
+            if pair > 1 or sets > SETS_PER_HAND:
                 continue
-            more = partials + pair_partial + neighbour + gap
-            more = min(more, SETS_PER_HAND - new_sets)
-            state = (pair + with_pair, carry_next + chow + neighbour, chow + gap, new_sets)
-            if reached.get(state, -1) < more:
-                reached[state] = more
-    return tuple((state, ((0, more),)) for state, more in reached.items())
+            partials = min(partials_after + gained, SETS_PER_HAND - sets)
+            if best.get((pair, sets), -1) < partials:
+                best[(pair, sets)] = partials
+    return tuple(sorted((pair, sets, partials) for (pair, sets), partials in best.items()))
 
 
 def _front(front: dict[int, int]) -> tuple[tuple[int, int], ...]:
@@ -351,6 +408,13 @@ def group_readings(
 ) -> tuple[GroupReading, ...]:
     """Every split of the group into sets and at most one pair using at most ``wilds``
     wilds: ``(chow ranks, pung ranks, pair rank or -1, ranks the wilds stood for)``, sorted."""
+    if not wilds:
+        start = 0
+        while start < len(key) and not key[start]:
+            start += 1
+        return tuple(
+            sorted((c, p, pair, ()) for c, p, pair in _plain_readings(key[start:], runs, start))
+        )
     size = len(key)
     found: set[GroupReading] = set()
 
@@ -394,6 +458,49 @@ def group_readings(
     return tuple(sorted(found))
 
 
+#: A no-wild group reading: ``(chow ranks, pung ranks, pair rank or -1)``.
+PlainReading = tuple[tuple[int, ...], tuple[int, ...], int]
+
+
+@functools.cache
+def _plain_readings(rest: tuple[int, ...], runs: bool, first: int) -> tuple[PlainReading, ...]:
+    """:func:`group_readings` with no wilds, walked from the last ranks back and keyed by
+    the tiles left, as :func:`_plain_rest`: ``rest`` (which starts with a tile held, or is
+    empty) is the group from rank ``first`` on.
+
+    >>> _plain_readings((1, 1, 1), True, 0), _plain_readings((2,), True, 1)
+    ((((0,), (), -1),), (((), (), 1),))
+    """
+    if not rest:
+        return (((), (), -1),)
+    held = rest[0]
+    next_room = rest[1] if runs and len(rest) > 1 else 0
+    after_room = rest[2] if runs and len(rest) > 2 else 0
+    found: list[PlainReading] = []
+    for pung, with_pair, _, chow, _, _, demand in steps(held, next_room, after_room, True, False):
+        if demand != held:
+            continue
+        tail = list(rest[1:])
+        if chow:
+            tail[0] -= chow
+            tail[1] -= chow
+        skip = 0
+        while skip < len(tail) and not tail[skip]:
+            skip += 1
+        while len(tail) > skip and not tail[-1]:
+            tail.pop()
+        chows = (first,) * chow
+        pungs = (first,) * pung
+        for chow_ranks, pung_ranks, pair_after in _plain_readings(
+            tuple(tail[skip:]), runs, first + 1 + skip
+        ):
+            if with_pair and pair_after >= 0:
+                continue
+            pair = first if with_pair else pair_after
+            found.append((chows + chow_ranks, pungs + pung_ranks, pair))
+    return tuple(found)
+
+
 def clear_caches() -> None:
     """Forget every cached walk (benchmarks, memory-bound batch jobs)."""
     steps.cache_clear()
@@ -401,6 +508,9 @@ def clear_caches() -> None:
     _mask_states.cache_clear()
     shanten_profile.cache_clear()
     _profile_states.cache_clear()
+    _plain_rest.cache_clear()
+    _plain_splits.cache_clear()
+    _plain_readings.cache_clear()
     pure_wild_value.cache_clear()
     group_readings.cache_clear()
 
@@ -414,6 +524,9 @@ def cache_size() -> int:
             _mask_states,
             shanten_profile,
             _profile_states,
+            _plain_rest,
+            _plain_splits,
+            _plain_readings,
             group_readings,
         )
     )
