@@ -43,7 +43,7 @@ from collections.abc import Callable, Collection, Hashable, Iterable, Sequence
 from typing import TypeAlias, TypeVar, cast
 
 from paipu.rules.core import decompose as core_decompose
-from paipu.rules.core.decompose import completion_masks, shanten_profile
+from paipu.rules.core.decompose import PLAIN_SET_SLOTS, plain_profile, plain_splits
 from paipu.rules.core.shapes import (
     ALL_SHAPES,
     KNITTED_ROWS,
@@ -133,7 +133,7 @@ Profile: TypeAlias = tuple[int, ...]
 
 Partial sets are capped at ``SETS_PER_HAND - sets`` since more never lower shanten."""
 
-_SET_SLOTS = SETS_PER_HAND + 1
+_SET_SLOTS = PLAIN_SET_SLOTS  # the one model's no-wild profile layout
 _NONE = -1
 _EMPTY_PROFILE: Profile = (0,) + (_NONE,) * (2 * _SET_SLOTS - 1)
 
@@ -164,18 +164,14 @@ def _combine(left: Profile, right: Profile) -> Profile:
     return tuple(best)
 
 
-@functools.cache
 def _group_profile(key: tuple[int, ...], runs: bool) -> Profile:
-    """Profile of one suit (``runs``) or of the honors: the no-wild entries of the one
-    decomposition model (:func:`paipu.rules.core.decompose.shanten_profile`), by slot.
+    """Profile of one suit (``runs``) or of the honors: the no-wild table of the one
+    decomposition model (:func:`paipu.rules.core.decompose.plain_profile`).
 
     >>> _group_profile((1, 1, 1, 0, 0, 0, 0, 0, 1), runs=True)[1]  # 123 + a loose 9
     0
     """
-    best = [_NONE] * len(_EMPTY_PROFILE)
-    for pairs, sets, _, partials in shanten_profile(key, runs, MAX_COPIES, 0):
-        best[pairs * _SET_SLOTS + sets] = partials
-    return tuple(best)
+    return plain_profile(key, runs)
 
 
 def _best_values(profile: Profile) -> tuple[int, ...]:
@@ -197,15 +193,15 @@ def _best_values(profile: Profile) -> tuple[int, ...]:
 
 
 def _splits(key: tuple[int, ...], runs: bool, pair: bool) -> bool:
-    """Whether a group splits exactly into sets, plus one pair if ``pair``: the no-wild bit
-    of :func:`paipu.rules.core.decompose.completion_masks`.
+    """Whether a group splits exactly into sets, plus one pair if ``pair``: the no-wild
+    table of the one decomposition model (:func:`paipu.rules.core.decompose.plain_splits`).
 
     >>> _splits((1, 1, 1, 1, 1, 0, 0, 0, 0), runs=True, pair=False)
     False
     >>> _splits((1, 1, 2, 1, 1, 0, 0, 0, 0), runs=True, pair=False)
     True
     """
-    return bool(completion_masks(key, runs, MAX_COPIES, 0)[pair] & 1)
+    return bool(plain_splits(key, runs) & (2 if pair else 1))
 
 
 def _completing_tiles(key: tuple[int, ...], base: Tile, runs: bool) -> tuple[Tile, ...]:
@@ -1019,7 +1015,6 @@ def clear_caches() -> None:
     """Forget every lazily built table (for benchmarks and memory-bound batch jobs)."""
     _TABLES.clear()
     _RECENT_WAITS.clear()
-    _group_profile.cache_clear()
     core_decompose.clear_caches()
 
 
@@ -1037,7 +1032,7 @@ def caches_full() -> bool:
 
 def cache_sizes() -> dict[str, int]:
     """Entries in each lazily built table, to watch memory in long runs."""
-    searches = _group_profile.cache_info().currsize + core_decompose.cache_size()
+    searches = core_decompose.cache_size()
     return {**_TABLES.sizes(), "group_searches": searches}
 
 

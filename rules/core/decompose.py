@@ -105,7 +105,7 @@ def completion_masks(
     (1, 0)
     """
     if not most:
-        splits = _plain_splits(key, runs)
+        splits = plain_splits(key, runs)
         return splits & 1, splits >> 1
     sets = with_pair = 0
     size = len(key)
@@ -159,27 +159,38 @@ def _mask_states(
     return tuple(reached.items())
 
 
-@functools.cache
-def _plain_splits(rest: tuple[int, ...], runs: bool) -> int:
+def plain_splits(rest: tuple[int, ...], runs: bool) -> int:
     """:func:`completion_masks` with no wilds, as bits (1: sets only, 2: sets and one pair),
-    walked from the last ranks back and keyed by the tiles left, as :func:`_plain_rest`.
+    walked from the last ranks back and keyed by the tiles left, as :func:`plain_profile`.
 
-    >>> _plain_splits((1, 1, 2, 1, 1, 0, 0, 0, 0), True), _plain_splits((2, 1, 1, 1), True)
+    >>> plain_splits((1, 1, 2, 1, 1, 0, 0, 0, 0), True), plain_splits((2, 1, 1, 1), True)
     (1, 2)
     """
+    table = _PLAIN_SPLITS[runs]
+    found = table.get(rest, -1)
+    if found >= 0:
+        return found
     if not rest:
         return 1
     held = rest[0]
     if not held:
-        return _plain_splits(_rest_after(rest, 0, 0, 0), runs)
-    next_room = rest[1] if runs and len(rest) > 1 else 0
-    after_room = rest[2] if runs and len(rest) > 2 else 0
-    found = 0
-    for _, with_pair, _, chow, _, _, demand in steps(held, next_room, after_room, True, False):
-        if demand == held:
-            splits = _plain_splits(_rest_after(rest, chow, 0, 0), runs)
-            found |= splits << 1 if with_pair else splits
-    return found & 3
+        found = plain_splits(_rest_after(rest, 0, 0, 0), runs)
+    else:
+        next_room = rest[1] if runs and len(rest) > 1 else 0
+        after_room = rest[2] if runs and len(rest) > 2 else 0
+        found = 0
+        for _, with_pair, _, chow, _, _, demand in steps(held, next_room, after_room, True, False):
+            if demand == held:
+                splits = plain_splits(_rest_after(rest, chow, 0, 0), runs)
+                found |= splits << 1 if with_pair else splits
+        found &= 3
+    table[rest] = found
+    return found
+
+
+#: :func:`plain_splits` and :func:`plain_profile` by the tiles left, for honours and suits.
+_PLAIN_SPLITS: tuple[dict[tuple[int, ...], int], dict[tuple[int, ...], int]] = ({}, {})
+_PLAIN_PROFILES: tuple[dict[tuple[int, ...], tuple[int, ...]], ...] = ({}, {})
 
 
 @functools.cache
@@ -201,7 +212,12 @@ def shanten_profile(key: tuple[int, ...], runs: bool, copies: int, most_wilds: i
     size = len(key)
     most = min(most_wilds, PROFILE_WILDS)
     if not most:
-        return tuple((pair, sets, 0, partials) for pair, sets, partials in _plain_rest(key, runs))
+        slots = plain_profile(key, runs)
+        return tuple(
+            (slot // PLAIN_SET_SLOTS, slot % PLAIN_SET_SLOTS, 0, partials)
+            for slot, partials in enumerate(slots)
+            if partials >= 0
+        )
     best: dict[tuple[int, int, int], int] = {}
     for (pair, carry, carry_next, sets), front in _profile_states(
         size - 1, key, size, runs, copies, most
@@ -272,8 +288,10 @@ def _profile_states(
     return tuple((state, _front(front)) for state, front in reached.items() if front)
 
 
-#: The no-wild profile of the ranks left: ``(pair, sets, partials)`` entries, sorted.
-PlainProfile = tuple[tuple[int, int, int], ...]
+#: Slots of a no-wild profile per pair: sets 0..4 (slot ``pair * PLAIN_SET_SLOTS + sets``).
+PLAIN_SET_SLOTS = SETS_PER_HAND + 1
+_PLAIN_SLOTS = 2 * PLAIN_SET_SLOTS
+_NO_BLOCKS = (0,) + (-1,) * (_PLAIN_SLOTS - 1)
 
 
 def _rest_after(rest: tuple[int, ...], chow: int, near: int, gap: int) -> tuple[int, ...]:
@@ -293,39 +311,48 @@ def _rest_after(rest: tuple[int, ...], chow: int, near: int, gap: int) -> tuple[
     return tuple(tail[start:stop])
 
 
-@functools.cache
-def _plain_rest(rest: tuple[int, ...], runs: bool) -> PlainProfile:
+def plain_profile(rest: tuple[int, ...], runs: bool) -> tuple[int, ...]:
     """:func:`shanten_profile` with no wilds: the same blocks (:func:`steps`) rank by rank,
     natural tiles only, walked from the last ranks back so that the table is keyed by the
-    tiles left (what the blocks of the ranks before took already taken off): every hand
-    whose group ends alike shares it. The plain path's tables (rules/shanten.py) are these.
+    tiles left (what the blocks of the ranks before took already taken off): every group
+    that ends alike shares it. The most partials by slot ``pair * PLAIN_SET_SLOTS + sets``,
+    -1 where none; the plain path's profiles (rules/shanten.py) are these.
 
-    >>> _plain_rest((1, 1, 1, 0, 0, 0, 0, 0, 1), True)  # 123 + a loose 9, or 12 + 9 …
-    ((0, 0, 1), (0, 1, 0))
+    >>> plain_profile((1, 1, 1, 0, 0, 0, 0, 0, 1), True)  # 123 + a loose 9, or 12 + 9 …
+    (1, 0, -1, -1, -1, -1, -1, -1, -1, -1)
     """
+    table = _PLAIN_PROFILES[runs]
+    found = table.get(rest)
+    if found is not None:
+        return found
     if not rest:
-        return ((0, 0, 0),)
+        return _NO_BLOCKS
     held = rest[0]
     if not held:
-        return _plain_rest(_rest_after(rest, 0, 0, 0), runs)
+        found = plain_profile(_rest_after(rest, 0, 0, 0), runs)
+        table[rest] = found
+        return found
     next_room = rest[1] if runs and len(rest) > 1 else 0
     after_room = rest[2] if runs and len(rest) > 2 else 0
-    best: dict[tuple[int, int], int] = {}
+    best = [-1] * _PLAIN_SLOTS
     for pung, with_pair, pair_partial, chow, near, gap, _ in steps(
         held, next_room, after_room, True, True
     ):
         gained = pair_partial + near + gap
-        for pair_after, sets_after, partials_after in _plain_rest(
-            _rest_after(rest, chow, near, gap), runs
-        ):
-            pair = pair_after + with_pair
-            sets = sets_after + pung + chow
+        after = plain_profile(_rest_after(rest, chow, near, gap), runs)
+        for slot in range(_PLAIN_SLOTS):
+            partials = after[slot]
+            if partials < 0:
+                continue
+            pair = slot // PLAIN_SET_SLOTS + with_pair
+            sets = slot % PLAIN_SET_SLOTS + pung + chow
             if pair > 1 or sets > SETS_PER_HAND:
                 continue
-            partials = min(partials_after + gained, SETS_PER_HAND - sets)
-            if best.get((pair, sets), -1) < partials:
-                best[(pair, sets)] = partials
-    return tuple(sorted((pair, sets, partials) for (pair, sets), partials in best.items()))
+            value = min(partials + gained, SETS_PER_HAND - sets)
+            target = pair * PLAIN_SET_SLOTS + sets
+            best[target] = max(best[target], value)
+    found = table[rest] = tuple(best)
+    return found
 
 
 def _front(front: dict[int, int]) -> tuple[tuple[int, int], ...]:
@@ -465,7 +492,7 @@ PlainReading = tuple[tuple[int, ...], tuple[int, ...], int]
 @functools.cache
 def _plain_readings(rest: tuple[int, ...], runs: bool, first: int) -> tuple[PlainReading, ...]:
     """:func:`group_readings` with no wilds, walked from the last ranks back and keyed by
-    the tiles left, as :func:`_plain_rest`: ``rest`` (which starts with a tile held, or is
+    the tiles left, as :func:`plain_profile`: ``rest`` (which starts with a tile held, or is
     empty) is the group from rank ``first`` on.
 
     >>> _plain_readings((1, 1, 1), True, 0), _plain_readings((2,), True, 1)
@@ -508,8 +535,8 @@ def clear_caches() -> None:
     _mask_states.cache_clear()
     shanten_profile.cache_clear()
     _profile_states.cache_clear()
-    _plain_rest.cache_clear()
-    _plain_splits.cache_clear()
+    for table in (*_PLAIN_SPLITS, *_PLAIN_PROFILES):
+        table.clear()
     _plain_readings.cache_clear()
     pure_wild_value.cache_clear()
     group_readings.cache_clear()
@@ -517,15 +544,14 @@ def clear_caches() -> None:
 
 def cache_size() -> int:
     """Entries held by the cached walks (to watch memory in long runs)."""
-    return sum(
+    plain = sum(len(table) for table in (*_PLAIN_SPLITS, *_PLAIN_PROFILES))
+    return plain + sum(
         cached.cache_info().currsize
         for cached in (
             completion_masks,
             _mask_states,
             shanten_profile,
             _profile_states,
-            _plain_rest,
-            _plain_splits,
             _plain_readings,
             group_readings,
         )
