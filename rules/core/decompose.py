@@ -535,8 +535,10 @@ def clear_caches() -> None:
     _mask_states.cache_clear()
     shanten_profile.cache_clear()
     _profile_states.cache_clear()
-    for table in (*_PLAIN_SPLITS, *_PLAIN_PROFILES):
-        table.clear()
+    for splits in _PLAIN_SPLITS:
+        splits.clear()
+    for profiles in _PLAIN_PROFILES:
+        profiles.clear()
     _plain_readings.cache_clear()
     pure_wild_value.cache_clear()
     group_readings.cache_clear()
@@ -544,7 +546,8 @@ def clear_caches() -> None:
 
 def cache_size() -> int:
     """Entries held by the cached walks (to watch memory in long runs)."""
-    plain = sum(len(table) for table in (*_PLAIN_SPLITS, *_PLAIN_PROFILES))
+    plain = sum([len(splits) for splits in _PLAIN_SPLITS])
+    plain += sum([len(profiles) for profiles in _PLAIN_PROFILES])
     return plain + sum(
         cached.cache_info().currsize
         for cached in (
