@@ -1015,7 +1015,7 @@ def clear_caches() -> None:
     """Forget every lazily built table (for benchmarks and memory-bound batch jobs)."""
     _TABLES.clear()
     _RECENT_WAITS.clear()
-    core_decompose.clear_caches()
+    core_decompose.clear_plain_tables()
 
 
 #: Entries (:func:`cache_sizes`) above which long runs empty the tables
@@ -1032,7 +1032,7 @@ def caches_full() -> bool:
 
 def cache_sizes() -> dict[str, int]:
     """Entries in each lazily built table, to watch memory in long runs."""
-    searches = core_decompose.cache_size()
+    searches = core_decompose.plain_table_size()
     return {**_TABLES.sizes(), "group_searches": searches}
 
 

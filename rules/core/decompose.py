@@ -528,34 +528,38 @@ def _plain_readings(rest: tuple[int, ...], runs: bool, first: int) -> tuple[Plai
     return tuple(found)
 
 
-def clear_caches() -> None:
-    """Forget every cached walk (benchmarks, memory-bound batch jobs)."""
-    steps.cache_clear()
-    completion_masks.cache_clear()
-    _mask_states.cache_clear()
-    shanten_profile.cache_clear()
-    _profile_states.cache_clear()
+def clear_plain_tables() -> None:
+    """Forget the no-wild tables (:func:`plain_profile`, :func:`plain_splits`, the no-wild
+    readings): ``rules/shanten.clear_caches`` calls this, as it once emptied its searches."""
     for splits in _PLAIN_SPLITS:
         splits.clear()
     for profiles in _PLAIN_PROFILES:
         profiles.clear()
     _plain_readings.cache_clear()
+
+
+def plain_table_size() -> int:
+    """Entries of the no-wild tables (to watch memory in long runs)."""
+    size = sum([len(splits) for splits in _PLAIN_SPLITS])
+    size += sum([len(profiles) for profiles in _PLAIN_PROFILES])
+    return size + _plain_readings.cache_info().currsize
+
+
+def clear_caches() -> None:
+    """Forget every cached walk, the no-wild tables included."""
+    clear_plain_tables()
+    steps.cache_clear()
+    completion_masks.cache_clear()
+    _mask_states.cache_clear()
+    shanten_profile.cache_clear()
+    _profile_states.cache_clear()
     pure_wild_value.cache_clear()
     group_readings.cache_clear()
 
 
 def cache_size() -> int:
-    """Entries held by the cached walks (to watch memory in long runs)."""
-    plain = sum([len(splits) for splits in _PLAIN_SPLITS])
-    plain += sum([len(profiles) for profiles in _PLAIN_PROFILES])
-    return plain + sum(
+    """Entries held by the cached walks, the no-wild tables included."""
+    return plain_table_size() + sum(
         cached.cache_info().currsize
-        for cached in (
-            completion_masks,
-            _mask_states,
-            shanten_profile,
-            _profile_states,
-            _plain_readings,
-            group_readings,
-        )
+        for cached in (completion_masks, _mask_states, shanten_profile, _profile_states)
     )
