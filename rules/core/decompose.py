@@ -108,15 +108,13 @@ def completion_masks(
         splits = plain_splits(key, runs)
         return splits & 1, splits >> 1
     sets = with_pair = 0
-    size = len(key)
-    for (pair, carry, carry_next), mask in _mask_states(
-        size - 1, key, size, runs, copies, min(most, MAX_WILDS)
-    ):
+    full = (1 << (min(most, MAX_WILDS) + 1)) - 1
+    for (pair, carry, carry_next), mask in _mask_states(key, len(key), runs, copies):
         if not carry and not carry_next:
             if pair:
-                with_pair = mask
+                with_pair = mask & full
             else:
-                sets = mask
+                sets = mask & full
     return sets, with_pair
 
 
@@ -124,38 +122,30 @@ _MaskStates = tuple[tuple[tuple[int, int, int], int], ...]
 
 
 @functools.cache
-def _mask_states(
-    rank: int, window: tuple[int, ...], size: int, runs: bool, copies: int, most: int
-) -> _MaskStates:
-    """The walk's states once ranks ``0..rank`` are done: ``(pair, carry at the next rank,
-    carry at the one after)`` with the mask of wilds used (bits ``0..most``).
-
-    ``window`` is the key up to two ranks past ``rank`` for suits (what those ranks can
-    take bounds the chows started here), up to ``rank`` for honours. Cached by window, so
-    keys that start alike (a hand and the hand plus one tile) share their first ranks."""
-    if rank < 0:
+def _mask_states(prefix: tuple[int, ...], size: int, runs: bool, copies: int) -> _MaskStates:
+    """The walk's states once the ranks of ``prefix`` are done: ``(pair, carry at the next
+    rank, carry at the one after)`` with the mask of wilds used. Cached by prefix, so keys
+    that start alike (a hand and the hand plus one tile) share their first ranks."""
+    if not prefix:
         return (((0, 0, 0), 1),)
-    look = 2 if runs else 0
-    earlier = _mask_states(rank - 1, window[: rank + look], size, runs, copies, most)
-    held = window[rank]
-    room = _room(window, rank, copies, most)
-    next_room = _room(window, rank + 1, copies, most) if runs and rank + 1 < size else 0
-    after_room = _room(window, rank + 2, copies, most) if runs and rank + 2 < size else 0
-    full = (1 << (most + 1)) - 1
+    rank = len(prefix) - 1
+    held = prefix[rank]
+    limit = max(copies, held)
+    near = 4 if runs and rank + 1 < size else 0
+    after = 4 if runs and rank + 2 < size else 0
     reached: dict[tuple[int, int, int], int] = {}
-    for (pair, carry, carry_next), mask in earlier:
-        if carry > room:
+    for (pair, carry, carry_next), mask in _mask_states(prefix[:rank], size, runs, copies):
+        if carry > limit:
             continue
         for _, with_pair, _, chow, _, _, demand in steps(
-            room - carry, next_room - carry_next, after_room, pair == 0, False
+            limit - carry, near, after, pair == 0, False
         ):
             total = carry + demand
             if total < held:
                 continue
-            shifted = (mask << (total - held)) & full
-            if shifted:
-                state = (pair + with_pair, carry_next + chow, chow)
-                reached[state] = reached.get(state, 0) | shifted
+            state = (pair + with_pair, carry_next + chow, chow)
+            shifted = (mask << (total - held)) & FULL_MASK
+            reached[state] = reached.get(state, 0) | shifted
     return tuple(reached.items())
 
 
