@@ -1,8 +1,10 @@
 """Hand decomposition (拆牌): standard hands, seven pairs, thirteen orphans, knitted forms.
 
 A *standard* hand is sets (面子: chows 顺子 and pungs 刻子) plus one pair (雀头). The
-decomposer works suit by suit: each suit's nine counts are split once into every
-possible list of sets (with or without one pair) and cached, then the suits are combined.
+decomposer works group by group (each suit, then the honors): each group's counts are split
+once into every possible list of sets (with or without one pair) by the one decomposition
+model, :mod:`paipu.rules.core.decompose` (which shanten and waits use too), then the groups
+are combined.
 
 A decomposition is a :class:`Division`: the concealed chows (by lowest tile), the
 concealed pungs and the pair tile. Declared melds are not part of it.
@@ -25,8 +27,18 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
 
-from paipu.rules.core.shapes import KNITTED_STRAIGHTS
-from paipu.rules.tiles import HONORS, TERMINALS_AND_HONORS, Tile, format_tiles
+from paipu.rules.core.decompose import group_readings
+from paipu.rules.core.shapes import (
+    KNITTED_STRAIGHTS,
+    THIRTEEN_ORPHANS,
+    honors_and_knitted_shanten,
+    seven_pairs_shanten,
+    thirteen_orphans_shanten,
+)
+from paipu.rules.tiles import EAST, HONORS, N_KINDS, Tile, format_tiles
+
+#: Copies of each tile (the readings take natural tiles only).
+MAX_COPIES = 4
 
 _SuitOption = tuple[tuple[Tile, ...], tuple[Tile, ...], Tile]  # (chows, pungs, pair or -1)
 
@@ -52,50 +64,22 @@ class Division:
 
 @lru_cache(maxsize=1 << 16)
 def _suit_options(suit_counts: tuple[int, ...], offset: int) -> tuple[_SuitOption, ...]:
-    """Every split of one suit's counts into sets and at most one pair (tile codes)."""
-    options: list[_SuitOption] = []
-    work = list(suit_counts)
-    n = len(work)
+    """Every split of one group's counts into sets and at most one pair, as tile codes from
+    ``offset``: the no-wild readings of the one decomposition model
+    (:func:`paipu.rules.core.decompose.group_readings`), in its order.
 
-    def first_nonzero(start: int) -> int:
-        while start < n and work[start] == 0:
-            start += 1
-        return start
-
-    def search(start: int, chows: list[int], pungs: list[int], pair: int) -> None:
-        i = first_nonzero(start)
-        if i == n:
-            options.append(
-                (
-                    tuple(offset + r for r in chows),
-                    tuple(offset + r for r in pungs),
-                    pair + offset if pair >= 0 else -1,
-                )
-            )
-            return
-        if pair < 0 and work[i] >= 2:
-            work[i] -= 2
-            search(i, chows, pungs, i)
-            work[i] += 2
-        if work[i] >= 3:
-            work[i] -= 3
-            pungs.append(i)
-            search(i, chows, pungs, pair)
-            pungs.pop()
-            work[i] += 3
-        if i + 2 < n and work[i + 1] and work[i + 2]:
-            work[i] -= 1
-            work[i + 1] -= 1
-            work[i + 2] -= 1
-            chows.append(i)
-            search(i, chows, pungs, pair)
-            chows.pop()
-            work[i] += 1
-            work[i + 1] += 1
-            work[i + 2] += 1
-
-    search(0, [], [], -1)
-    return tuple(sorted(set(options)))
+    >>> _suit_options((1, 1, 1, 0, 0, 0, 0, 0, 0), 9)
+    (((9,), (), -1),)
+    """
+    runs = offset != EAST
+    return tuple(
+        (
+            tuple(offset + rank for rank in chows),
+            tuple(offset + rank for rank in pungs),
+            offset + pair if pair >= 0 else -1,
+        )
+        for chows, pungs, pair, _ in group_readings(suit_counts, runs, MAX_COPIES, 0)
+    )
 
 
 def standard_decompositions(counts: Sequence[int]) -> list[Division]:
@@ -115,19 +99,12 @@ def standard_decompositions(counts: Sequence[int]) -> list[Division]:
         if not opts:
             return []
         per_suit.append(opts)
-    honor_pungs: list[Tile] = []
-    honor_pair = -1
-    for tile in HONORS:
-        c = counts[tile]
-        if c == 0:
-            continue
-        if c == 3:
-            honor_pungs.append(tile)
-        elif c == 2 and honor_pair < 0:
-            honor_pair = tile
-        else:
+    honors = tuple(counts[EAST:N_KINDS])
+    if any(honors):
+        options = _suit_options(honors, EAST)
+        if not options:
             return []
-    per_suit.append((((), tuple(honor_pungs), honor_pair),))
+        per_suit.append(options)
     if all(len(options) == 1 for options in per_suit):  # the usual case: one way to read it
         pairs = [opts[0][2] for opts in per_suit if opts[0][2] >= 0]
         if len(pairs) != 1:
@@ -146,18 +123,16 @@ def standard_decompositions(counts: Sequence[int]) -> list[Division]:
     return divisions
 
 
-def is_seven_pairs(counts: list[int]) -> bool:
+def is_seven_pairs(counts: Sequence[int]) -> bool:
     """Seven pairs (七对): 14 concealed tiles, every count even (four alike = two pairs)."""
-    return sum(counts) == 14 and not counts.count(1) and not counts.count(3)
+    return sum(counts) == 14 and seven_pairs_shanten(sum(n // 2 for n in counts)) < 0
 
 
 def is_thirteen_orphans(counts: Sequence[int]) -> bool:
     """Thirteen orphans (十三幺): one of each terminal and honor, one of them doubled."""
-    return (
-        sum(counts) == 14
-        and all(counts[t] for t in TERMINALS_AND_HONORS)
-        and sum(counts[t] for t in TERMINALS_AND_HONORS) == 14
-    )
+    kinds = sum(1 for t in THIRTEEN_ORPHANS if counts[t])
+    paired = any(counts[t] >= 2 for t in THIRTEEN_ORPHANS)
+    return sum(counts) == 14 and thirteen_orphans_shanten(kinds, paired) < 0
 
 
 def knitted_straight_in(counts: Sequence[int]) -> tuple[Tile, ...] | None:
@@ -170,9 +145,8 @@ def knitted_straight_in(counts: Sequence[int]) -> tuple[Tile, ...] | None:
 
 def is_honors_and_knitted(counts: Sequence[int]) -> bool:
     """全不靠 / 七星不靠: 14 different tiles, the suited ones (7-9) from one knitted straight."""
-    if sum(counts) != 14 or max(counts) > 1:
+    if sum(counts) != 14:
         return False
-    suited = {t for t in range(27) if counts[t]}
-    if not 7 <= len(suited) <= 9:
-        return False
-    return any(suited <= set(straight) for straight in KNITTED_STRAIGHTS)
+    honors = sum(1 for t in HONORS if counts[t])
+    kinds = max(sum(1 for t in straight if counts[t]) for straight in KNITTED_STRAIGHTS)
+    return honors_and_knitted_shanten(kinds + honors) < 0

@@ -40,9 +40,10 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Collection, Hashable, Iterable, Sequence
-from dataclasses import dataclass
 from typing import TypeAlias, TypeVar, cast
 
+from paipu.rules.core import decompose as core_decompose
+from paipu.rules.core.decompose import PLAIN_SET_SLOTS, plain_profile, plain_splits
 from paipu.rules.core.shapes import (
     ALL_SHAPES,
     KNITTED_ROWS,
@@ -54,6 +55,9 @@ from paipu.rules.core.shapes import (
     THIRTEEN_ORPHANS,
     Shape,
 )
+from paipu.rules.core.shapes import honors_and_knitted_shanten as _loose_shanten
+from paipu.rules.core.shapes import seven_pairs_shanten as _pairs_shanten
+from paipu.rules.core.shapes import thirteen_orphans_shanten as _orphans_shanten
 from paipu.rules.tiles import EAST, HONORS, MAN, N_KINDS, PIN, SOU, Tile
 
 Counts: TypeAlias = Sequence[int]
@@ -64,8 +68,6 @@ MAX_COPIES = 4
 WAITING_HAND_SIZE = 13
 #: Tiles one set takes.
 SET_SIZE = 3
-#: Pairs in a seven-pairs hand (七对).
-PAIRS_PER_HAND = 7
 
 _SUIT_BASES = (MAN, PIN, SOU)
 #: ``(start, stop)`` of the four tile groups in a count vector: characters, dots, bamboo, honors.
@@ -124,67 +126,6 @@ class _LazyTable(dict[_K, _V]):
         return value
 
 
-# --------------------------------------------------------------------------- blocks of a group
-
-
-@dataclass(frozen=True, slots=True)
-class _Block:
-    """A block a group's lowest tile can start: its tile offsets and what it is worth."""
-
-    offsets: tuple[int, ...]
-    pairs: int = 0
-    sets: int = 0
-    partials: int = 0
-
-    @property
-    def needs_runs(self) -> bool:
-        """Whether the block spans several ranks, so honors cannot form it."""
-        return any(self.offsets)
-
-
-_ISOLATED = _Block((0,))  # 孤张
-_PUNG = _Block((0, 0, 0), sets=1)  # 刻子
-_CHOW = _Block((0, 1, 2), sets=1)  # 顺子
-_PAIR = _Block((0, 0), pairs=1)  # 雀头
-#: Everything the lowest tile of a group may belong to when counting shanten.
-_SHANTEN_BLOCKS = (
-    _ISOLATED,
-    _PUNG,
-    _CHOW,
-    _PAIR,
-    _Block((0, 0), partials=1),  # 对子搭子, waiting for a pung
-    _Block((0, 1), partials=1),  # 两面 / 边张
-    _Block((0, 2), partials=1),  # 嵌张
-)
-
-
-def _first_tile(key: tuple[int, ...]) -> int:
-    """Index of the lowest tile present in a group, ``-1`` if the group is empty."""
-    for index, count in enumerate(key):
-        if count:
-            return index
-    return -1
-
-
-def _take(key: tuple[int, ...], first: int, block: _Block, runs: bool) -> tuple[int, ...] | None:
-    """``key`` without ``block`` started at ``first``, or ``None`` if the block is not there.
-
-    >>> _take((1, 1, 1), 0, _CHOW, runs=True)
-    (0, 0, 0)
-    >>> _take((1, 1, 1), 0, _CHOW, runs=False) is None
-    True
-    """
-    if block.needs_runs and not runs:
-        return None
-    rest = list(key)
-    for offset in block.offsets:
-        index = first + offset
-        if index >= len(rest) or not rest[index]:
-            return None
-        rest[index] -= 1
-    return tuple(rest)
-
-
 # --------------------------------------------------------------------------- shanten profiles
 
 Profile: TypeAlias = tuple[int, ...]
@@ -192,7 +133,7 @@ Profile: TypeAlias = tuple[int, ...]
 
 Partial sets are capped at ``SETS_PER_HAND - sets`` since more never lower shanten."""
 
-_SET_SLOTS = SETS_PER_HAND + 1
+_SET_SLOTS = PLAIN_SET_SLOTS  # the one model's no-wild profile layout
 _NONE = -1
 _EMPTY_PROFILE: Profile = (0,) + (_NONE,) * (2 * _SET_SLOTS - 1)
 
@@ -223,32 +164,14 @@ def _combine(left: Profile, right: Profile) -> Profile:
     return tuple(best)
 
 
-@functools.cache
 def _group_profile(key: tuple[int, ...], runs: bool) -> Profile:
-    """Profile of one suit (``runs``) or of the honors, by trying every block on the lowest tile.
+    """Profile of one suit (``runs``) or of the honors: the no-wild table of the one
+    decomposition model (:func:`paipu.rules.core.decompose.plain_profile`).
 
     >>> _group_profile((1, 1, 1, 0, 0, 0, 0, 0, 1), runs=True)[1]  # 123 + a loose 9
     0
     """
-    first = _first_tile(key)
-    if first < 0:
-        return _EMPTY_PROFILE
-    best = [_NONE] * len(_EMPTY_PROFILE)
-    for block in _SHANTEN_BLOCKS:
-        rest = _take(key, first, block, runs)
-        if rest is None:
-            continue
-        # _combine with the block's one-slot profile: shift the rest's slots by the block.
-        for rest_slot, partials in enumerate(_group_profile(rest, runs)):
-            if partials == _NONE:
-                continue
-            pairs = rest_slot // _SET_SLOTS + block.pairs
-            sets = rest_slot % _SET_SLOTS + block.sets
-            if pairs > 1 or sets > SETS_PER_HAND:
-                continue
-            slot = pairs * _SET_SLOTS + sets
-            best[slot] = max(best[slot], min(partials + block.partials, SETS_PER_HAND - sets))
-    return tuple(best)
+    return plain_profile(key, runs)
 
 
 def _best_values(profile: Profile) -> tuple[int, ...]:
@@ -269,24 +192,16 @@ def _best_values(profile: Profile) -> tuple[int, ...]:
 # --------------------------------------------------------------------------- complete groups
 
 
-@functools.cache
 def _splits(key: tuple[int, ...], runs: bool, pair: bool) -> bool:
-    """Whether a group splits exactly into sets, plus one pair if ``pair``.
+    """Whether a group splits exactly into sets, plus one pair if ``pair``: the no-wild
+    table of the one decomposition model (:func:`paipu.rules.core.decompose.plain_splits`).
 
     >>> _splits((1, 1, 1, 1, 1, 0, 0, 0, 0), runs=True, pair=False)
     False
     >>> _splits((1, 1, 2, 1, 1, 0, 0, 0, 0), runs=True, pair=False)
     True
     """
-    first = _first_tile(key)
-    if first < 0:
-        return not pair
-    blocks = (_PUNG, _CHOW, _PAIR) if pair else (_PUNG, _CHOW)
-    for block in blocks:
-        rest = _take(key, first, block, runs)
-        if rest is not None and _splits(rest, runs, pair and not block.pairs):
-            return True
-    return False
+    return bool(plain_splits(key, runs) & (2 if pair else 1))
 
 
 def _completing_tiles(key: tuple[int, ...], base: Tile, runs: bool) -> tuple[Tile, ...]:
@@ -630,9 +545,9 @@ def _standard_complete(facts: _Facts) -> bool:
 
 
 def _seven_pairs_from_facts(facts: _Facts) -> int:
-    """``6 - pairs``."""
+    """``6 - pairs`` (:func:`~paipu.rules.core.shapes.seven_pairs_shanten`)."""
     characters, dots, bamboo, honors = facts
-    return PAIRS_PER_HAND - 1 - (characters.pairs + dots.pairs + bamboo.pairs + honors.pairs)
+    return _pairs_shanten(characters.pairs + dots.pairs + bamboo.pairs + honors.pairs)
 
 
 def _orphan_paired(facts: _Facts) -> bool:
@@ -645,13 +560,13 @@ def _thirteen_orphans_from_facts(facts: _Facts) -> int:
     """``13 - kinds - (1 if a terminal or honor is paired)``."""
     characters, dots, bamboo, honors = facts
     kinds = characters.orphans + dots.orphans + bamboo.orphans + honors.orphans
-    return len(THIRTEEN_ORPHANS) - kinds - _orphan_paired(facts)
+    return _orphans_shanten(kinds, _orphan_paired(facts))
 
 
 def _honors_and_knitted_from_facts(facts: _Facts) -> int:
     """``13 - kinds``: distinct tiles of the best knitted straight plus distinct honors."""
     absent, _ = _TABLES.knitted_order(facts)[0]
-    return WAITING_HAND_SIZE - (_KNITTED_SIZE - absent + facts[-1].distinct[0])
+    return _loose_shanten(_KNITTED_SIZE - absent + facts[-1].distinct[0])
 
 
 def _without_straight(counts: Counts, straight: tuple[Tile, ...]) -> list[int]:
@@ -1100,8 +1015,7 @@ def clear_caches() -> None:
     """Forget every lazily built table (for benchmarks and memory-bound batch jobs)."""
     _TABLES.clear()
     _RECENT_WAITS.clear()
-    _group_profile.cache_clear()
-    _splits.cache_clear()
+    core_decompose.clear_plain_tables()
 
 
 #: Entries (:func:`cache_sizes`) above which long runs empty the tables
@@ -1118,7 +1032,7 @@ def caches_full() -> bool:
 
 def cache_sizes() -> dict[str, int]:
     """Entries in each lazily built table, to watch memory in long runs."""
-    searches = _group_profile.cache_info().currsize + _splits.cache_info().currsize
+    searches = core_decompose.plain_table_size()
     return {**_TABLES.sizes(), "group_searches": searches}
 
 

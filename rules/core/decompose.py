@@ -55,47 +55,66 @@ GroupReading = tuple[tuple[int, ...], tuple[int, ...], int, tuple[int, ...]]
 
 @functools.cache
 def steps(
-    room: int, next_rank: bool, rank_after: bool, pair_free: bool, partials: bool
+    room: int, next_room: int, after_room: int, pair_free: bool, partials: bool
 ) -> tuple[Step, ...]:
     """Every choice of blocks starting at one rank whose demand there is at most ``room``.
 
-    ``next_rank`` / ``rank_after``: whether the group has the ranks 1 and 2 above (chows
-    and gap partials need both, neighbour partials the first); ``False`` for honours.
+    ``next_room`` / ``after_room``: how many more blocks the ranks 1 and 2 above can still
+    take (chows and neighbour partials reach the first, chows and gap partials the second;
+    0 past the group's end and for honours, which have no runs).
 
-    >>> len(steps(4, True, True, True, False)), steps(0, True, True, True, True)
+    >>> len(steps(4, 4, 4, True, False)), steps(0, 4, 4, True, True)
     (10, ((0, 0, 0, 0, 0, 0, 0),))
     """
     found: list[Step] = []
     for pung in range(2):
         for pair in range(2 if pair_free else 1):
             for pair_partial in range(3 if partials else 1):
-                for chow in range(5 if rank_after else 1):
-                    for near in range(5 if partials and next_rank else 1):
-                        for gap in range(5 if partials and rank_after else 1):
+                for chow in range(min(next_room, after_room, 4) + 1):
+                    for near in range(min(next_room - chow, 4) + 1 if partials else 1):
+                        for gap in range(min(after_room - chow, 4) + 1 if partials else 1):
                             demand = 3 * pung + 2 * pair + 2 * pair_partial + chow + near + gap
                             if demand <= room:
                                 found.append((pung, pair, pair_partial, chow, near, gap, demand))
     return tuple(found)
 
 
+def _room(window: tuple[int, ...], rank: int, copies: int, most: int) -> int:
+    """How many block places rank ``rank`` of ``window`` can fill with its natural tiles
+    and at most ``most`` wilds; 0 past the end of ``window``."""
+    if rank >= len(window):
+        return 0
+    held = window[rank]
+    return min(max(copies, held), held + most)
+
+
 @functools.cache
-def completion_masks(key: tuple[int, ...], runs: bool, copies: int) -> tuple[int, int]:
+def completion_masks(
+    key: tuple[int, ...], runs: bool, copies: int, most: int = MAX_WILDS
+) -> tuple[int, int]:
     """``(sets only, sets + one pair)``: bit ``w`` of each is set when the group, given ``w``
-    wilds, splits exactly so (natural tiles all used; sets of wilds alone count).
+    wilds (at most ``most``), splits exactly so (natural tiles all used; sets of wilds alone
+    count). With ``most`` 0 the walk takes natural tiles only: the plain split.
 
     ``runs``: chows allowed (a suit); ``copies``: how many of a kind a wild may make.
 
     >>> sets, with_pair = completion_masks((3, 0, 0, 0, 0, 0, 0), False, 4)  # 东东东
     >>> [w for w in range(7) if sets >> w & 1], [w for w in range(7) if with_pair >> w & 1]
     ([0, 3, 6], [2, 5])
+    >>> completion_masks((1, 1, 2, 1, 1, 0, 0, 0, 0), True, 4, 0)  # 123 345, no pair
+    (1, 0)
     """
+    if not most:
+        splits = plain_splits(key, runs)
+        return splits & 1, splits >> 1
     sets = with_pair = 0
+    full = (1 << (min(most, MAX_WILDS) + 1)) - 1
     for (pair, carry, carry_next), mask in _mask_states(key, len(key), runs, copies):
         if not carry and not carry_next:
             if pair:
-                with_pair = mask
+                with_pair = mask & full
             else:
-                sets = mask
+                sets = mask & full
     return sets, with_pair
 
 
@@ -112,8 +131,8 @@ def _mask_states(prefix: tuple[int, ...], size: int, runs: bool, copies: int) ->
     rank = len(prefix) - 1
     held = prefix[rank]
     limit = max(copies, held)
-    near = runs and rank + 1 < size
-    after = runs and rank + 2 < size
+    near = 4 if runs and rank + 1 < size else 0
+    after = 4 if runs and rank + 2 < size else 0
     reached: dict[tuple[int, int, int], int] = {}
     for (pair, carry, carry_next), mask in _mask_states(prefix[:rank], size, runs, copies):
         if carry > limit:
@@ -128,6 +147,40 @@ def _mask_states(prefix: tuple[int, ...], size: int, runs: bool, copies: int) ->
             shifted = (mask << (total - held)) & FULL_MASK
             reached[state] = reached.get(state, 0) | shifted
     return tuple(reached.items())
+
+
+def plain_splits(rest: tuple[int, ...], runs: bool) -> int:
+    """:func:`completion_masks` with no wilds, as bits (1: sets only, 2: sets and one pair),
+    walked from the last ranks back and keyed by the tiles left, as :func:`plain_profile`.
+
+    >>> plain_splits((1, 1, 2, 1, 1, 0, 0, 0, 0), True), plain_splits((2, 1, 1, 1), True)
+    (1, 2)
+    """
+    table = _PLAIN_SPLITS[runs]
+    found = table.get(rest, -1)
+    if found >= 0:
+        return found
+    if not rest:
+        return 1
+    held = rest[0]
+    if not held:
+        found = plain_splits(_rest_after(rest, 0, 0, 0), runs)
+    else:
+        next_room = rest[1] if runs and len(rest) > 1 else 0
+        after_room = rest[2] if runs and len(rest) > 2 else 0
+        found = 0
+        for _, with_pair, _, chow, _, _, demand in steps(held, next_room, after_room, True, False):
+            if demand == held:
+                splits = plain_splits(_rest_after(rest, chow, 0, 0), runs)
+                found |= splits << 1 if with_pair else splits
+        found &= 3
+    table[rest] = found
+    return found
+
+
+#: :func:`plain_splits` and :func:`plain_profile` by the tiles left, for honours and suits.
+_PLAIN_SPLITS: tuple[dict[tuple[int, ...], int], dict[tuple[int, ...], int]] = ({}, {})
+_PLAIN_PROFILES: tuple[dict[tuple[int, ...], tuple[int, ...]], ...] = ({}, {})
 
 
 @functools.cache
@@ -148,6 +201,13 @@ def shanten_profile(key: tuple[int, ...], runs: bool, copies: int, most_wilds: i
     """
     size = len(key)
     most = min(most_wilds, PROFILE_WILDS)
+    if not most:
+        slots = plain_profile(key, runs)
+        return tuple(
+            (slot // PLAIN_SET_SLOTS, slot % PLAIN_SET_SLOTS, 0, partials)
+            for slot, partials in enumerate(slots)
+            if partials >= 0
+        )
     best: dict[tuple[int, int, int], int] = {}
     for (pair, carry, carry_next, sets), front in _profile_states(
         size - 1, key, size, runs, copies, most
@@ -181,8 +241,8 @@ def _profile_states(
     earlier = _profile_states(rank - 1, window[: rank + look], size, runs, copies, most)
     held = window[rank]
     limit = max(copies, held)
-    near = runs and rank + 1 < size
-    after = runs and rank + 2 < size
+    next_room = _room(window, rank + 1, copies, most) if runs and rank + 1 < size else 0
+    after_room = _room(window, rank + 2, copies, most) if runs and rank + 2 < size else 0
     live = any(window[rank : rank + look + 1])
     reached: dict[tuple[int, int, int, int], dict[int, int]] = {}
     for (pair, carry, carry_next, sets), front in earlier:
@@ -193,7 +253,7 @@ def _profile_states(
         if not live:
             room = 0
         for pung, with_pair, pair_partial, chow, neighbour, gap, demand in steps(
-            room, near, after, pair == 0, True
+            room, next_room - carry_next, after_room, pair == 0, True
         ):
             if pung + with_pair + pair_partial > held:
                 continue  # one of them would be wilds alone: counted for the hand instead
@@ -216,6 +276,73 @@ def _profile_states(
                 if target.get(used, -1) < more:
                     target[used] = more
     return tuple((state, _front(front)) for state, front in reached.items() if front)
+
+
+#: Slots of a no-wild profile per pair: sets 0..4 (slot ``pair * PLAIN_SET_SLOTS + sets``).
+PLAIN_SET_SLOTS = SETS_PER_HAND + 1
+_PLAIN_SLOTS = 2 * PLAIN_SET_SLOTS
+_NO_BLOCKS = (0,) + (-1,) * (_PLAIN_SLOTS - 1)
+
+
+def _rest_after(rest: tuple[int, ...], chow: int, near: int, gap: int) -> tuple[int, ...]:
+    """The ranks after the first of ``rest`` once blocks started there took theirs from
+    them (chows and neighbour partials from the next rank, chows and gaps from the one
+    after), leading and trailing empty ranks left out (they take no block)."""
+    tail = list(rest[1:])
+    if chow + near:
+        tail[0] -= chow + near
+    if chow + gap:
+        tail[1] -= chow + gap
+    start, stop = 0, len(tail)
+    while start < stop and not tail[start]:
+        start += 1
+    while stop > start and not tail[stop - 1]:
+        stop -= 1
+    return tuple(tail[start:stop])
+
+
+def plain_profile(rest: tuple[int, ...], runs: bool) -> tuple[int, ...]:
+    """:func:`shanten_profile` with no wilds: the same blocks (:func:`steps`) rank by rank,
+    natural tiles only, walked from the last ranks back so that the table is keyed by the
+    tiles left (what the blocks of the ranks before took already taken off): every group
+    that ends alike shares it. The most partials by slot ``pair * PLAIN_SET_SLOTS + sets``,
+    -1 where none; the plain path's profiles (rules/shanten.py) are these.
+
+    >>> plain_profile((1, 1, 1, 0, 0, 0, 0, 0, 1), True)  # 123 + a loose 9, or 12 + 9 …
+    (1, 0, -1, -1, -1, -1, -1, -1, -1, -1)
+    """
+    table = _PLAIN_PROFILES[runs]
+    found = table.get(rest)
+    if found is not None:
+        return found
+    if not rest:
+        return _NO_BLOCKS
+    held = rest[0]
+    if not held:
+        found = plain_profile(_rest_after(rest, 0, 0, 0), runs)
+        table[rest] = found
+        return found
+    next_room = rest[1] if runs and len(rest) > 1 else 0
+    after_room = rest[2] if runs and len(rest) > 2 else 0
+    best = [-1] * _PLAIN_SLOTS
+    for pung, with_pair, pair_partial, chow, near, gap, _ in steps(
+        held, next_room, after_room, True, True
+    ):
+        gained = pair_partial + near + gap
+        after = plain_profile(_rest_after(rest, chow, near, gap), runs)
+        for slot in range(_PLAIN_SLOTS):
+            partials = after[slot]
+            if partials < 0:
+                continue
+            pair = slot // PLAIN_SET_SLOTS + with_pair
+            sets = slot % PLAIN_SET_SLOTS + pung + chow
+            if pair > 1 or sets > SETS_PER_HAND:
+                continue
+            value = min(partials + gained, SETS_PER_HAND - sets)
+            target = pair * PLAIN_SET_SLOTS + sets
+            best[target] = max(best[target], value)
+    found = table[rest] = tuple(best)
+    return found
 
 
 def _front(front: dict[int, int]) -> tuple[tuple[int, int], ...]:
@@ -298,6 +425,13 @@ def group_readings(
 ) -> tuple[GroupReading, ...]:
     """Every split of the group into sets and at most one pair using at most ``wilds``
     wilds: ``(chow ranks, pung ranks, pair rank or -1, ranks the wilds stood for)``, sorted."""
+    if not wilds:
+        start = 0
+        while start < len(key) and not key[start]:
+            start += 1
+        return tuple(
+            sorted((c, p, pair, ()) for c, p, pair in _plain_readings(key[start:], runs, start))
+        )
     size = len(key)
     found: set[GroupReading] = set()
 
@@ -315,13 +449,14 @@ def group_readings(
                 found.add((chows, pungs, pair, stood))
             return
         held = key[rank]
-        limit = max(copies, held)
-        if carry > limit:
+        spare = wilds - len(stood)
+        room = _room(key, rank, copies, spare)
+        if carry > room:
             return
-        near = runs and rank + 1 < size
-        after = runs and rank + 2 < size
+        next_room = _room(key, rank + 1, copies, spare) if runs else 0
+        after_room = _room(key, rank + 2, copies, spare) if runs else 0
         for pung, with_pair, _, chow, _, _, demand in steps(
-            limit - carry, near, after, pair < 0, False
+            room - carry, next_room - carry_next, after_room, pair < 0, False
         ):
             total = carry + demand
             if total < held or len(stood) + total - held > wilds:
@@ -338,3 +473,83 @@ def group_readings(
 
     visit(0, 0, 0, -1, (), (), ())
     return tuple(sorted(found))
+
+
+#: A no-wild group reading: ``(chow ranks, pung ranks, pair rank or -1)``.
+PlainReading = tuple[tuple[int, ...], tuple[int, ...], int]
+
+
+@functools.cache
+def _plain_readings(rest: tuple[int, ...], runs: bool, first: int) -> tuple[PlainReading, ...]:
+    """:func:`group_readings` with no wilds, walked from the last ranks back and keyed by
+    the tiles left, as :func:`plain_profile`: ``rest`` (which starts with a tile held, or is
+    empty) is the group from rank ``first`` on.
+
+    >>> _plain_readings((1, 1, 1), True, 0), _plain_readings((2,), True, 1)
+    ((((0,), (), -1),), (((), (), 1),))
+    """
+    if not rest:
+        return (((), (), -1),)
+    held = rest[0]
+    next_room = rest[1] if runs and len(rest) > 1 else 0
+    after_room = rest[2] if runs and len(rest) > 2 else 0
+    found: list[PlainReading] = []
+    for pung, with_pair, _, chow, _, _, demand in steps(held, next_room, after_room, True, False):
+        if demand != held:
+            continue
+        tail = list(rest[1:])
+        if chow:
+            tail[0] -= chow
+            tail[1] -= chow
+        skip = 0
+        while skip < len(tail) and not tail[skip]:
+            skip += 1
+        while len(tail) > skip and not tail[-1]:
+            tail.pop()
+        chows = (first,) * chow
+        pungs = (first,) * pung
+        for chow_ranks, pung_ranks, pair_after in _plain_readings(
+            tuple(tail[skip:]), runs, first + 1 + skip
+        ):
+            if with_pair and pair_after >= 0:
+                continue
+            pair = first if with_pair else pair_after
+            found.append((chows + chow_ranks, pungs + pung_ranks, pair))
+    return tuple(found)
+
+
+def clear_plain_tables() -> None:
+    """Forget the no-wild tables (:func:`plain_profile`, :func:`plain_splits`, the no-wild
+    readings): ``rules/shanten.clear_caches`` calls this, as it once emptied its searches."""
+    for splits in _PLAIN_SPLITS:
+        splits.clear()
+    for profiles in _PLAIN_PROFILES:
+        profiles.clear()
+    _plain_readings.cache_clear()
+
+
+def plain_table_size() -> int:
+    """Entries of the no-wild tables (to watch memory in long runs)."""
+    size = sum([len(splits) for splits in _PLAIN_SPLITS])
+    size += sum([len(profiles) for profiles in _PLAIN_PROFILES])
+    return size + _plain_readings.cache_info().currsize
+
+
+def clear_caches() -> None:
+    """Forget every cached walk, the no-wild tables included."""
+    clear_plain_tables()
+    steps.cache_clear()
+    completion_masks.cache_clear()
+    _mask_states.cache_clear()
+    shanten_profile.cache_clear()
+    _profile_states.cache_clear()
+    pure_wild_value.cache_clear()
+    group_readings.cache_clear()
+
+
+def cache_size() -> int:
+    """Entries held by the cached walks, the no-wild tables included."""
+    return plain_table_size() + sum(
+        cached.cache_info().currsize
+        for cached in (completion_masks, _mask_states, shanten_profile, _profile_states)
+    )

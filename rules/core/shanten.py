@@ -48,7 +48,14 @@ from paipu.rules.core.decompose import (
     profile_value,
     shanten_profile,
 )
-from paipu.rules.core.shapes import SETS_PER_HAND, STANDARD_ONLY, THIRTEEN_ORPHANS, Shape
+from paipu.rules.core.shapes import (
+    SETS_PER_HAND,
+    STANDARD_ONLY,
+    THIRTEEN_ORPHANS,
+    Shape,
+    seven_pairs_shanten,
+    thirteen_orphans_shanten,
+)
 from paipu.rules.core.tiles import STANDARD, TileSet
 from paipu.rules.core.wild import WildSpec
 from paipu.rules.tiles import N_KINDS, Tile, format_tiles
@@ -337,27 +344,25 @@ def _standard_shanten(layout: _Layout, groups: list[_Group], wild_count: int, me
 
 
 def _seven_pairs_shanten(natural: Sequence[int], layout: _Layout, wild_count: int) -> int:
-    """``6 - pairs``: a wild pairs a single (not a fifth copy), two wilds make a pair."""
+    """七对 (:func:`~paipu.rules.core.shapes.seven_pairs_shanten`): a wild pairs a single
+    (not a fifth copy), two wilds make a pair."""
     pairs = odd = 0
     for tile in layout.tile_set.kinds:
         count = natural[tile]
         pairs += count // 2
         if count % 2 and count < layout.copies:
             odd += 1
-    matched = min(wild_count, odd)
-    return 6 - (pairs + matched + (wild_count - matched) // 2)
+    return seven_pairs_shanten(pairs, odd, wild_count)
 
 
 def _orphans_shanten(natural: Sequence[int], layout: _Layout, wild_count: int) -> int:
-    """``13 - kinds - paired``, a wild filling a missing orphan first, then the pair."""
+    """十三幺 (:func:`~paipu.rules.core.shapes.thirteen_orphans_shanten`), on the standard
+    tiles only."""
     if not layout.standard:
         return 99
     kinds = sum(1 for tile in THIRTEEN_ORPHANS if natural[tile])
     paired = any(natural[tile] >= 2 for tile in THIRTEEN_ORPHANS)
-    filled = min(wild_count, len(THIRTEEN_ORPHANS) - kinds)
-    if not paired and wild_count > filled:
-        paired = True
-    return len(THIRTEEN_ORPHANS) - (kinds + filled) - int(paired)
+    return thirteen_orphans_shanten(kinds, paired, wild_count)
 
 
 def _knitted(

@@ -76,3 +76,48 @@ KNITTED_STRAIGHTS: tuple[tuple[Tile, ...], ...] = tuple(
     )
     for rows in STRAIGHT_ROWS
 )
+
+#: Pairs in a seven-pairs hand (七对).
+PAIRS_PER_HAND = 7
+#: Distinct tiles of honors and knitted tiles (全不靠): 14 loose tiles, 13 before the win.
+LOOSE_TILES = 14
+
+
+# The special shapes' shanten, defined once: the plain tables (rules/shanten.py), the wild-
+# aware core (rules/core/shanten.py) and the fan readings (rules/decompose.py: a shape is
+# complete at shanten -1) count a hand's parts and call these.
+
+
+def seven_pairs_shanten(pairs: int, singles: int = 0, wilds: int = 0) -> int:
+    """七对: ``6 - pairs``, a 4-of-a-kind counting as two pairs; each wild pairs one of the
+    ``singles`` (kinds held an odd number of times, below their copies), two wilds left
+    make a pair.
+
+    >>> seven_pairs_shanten(6), seven_pairs_shanten(5, singles=2, wilds=1)
+    (0, 0)
+    """
+    matched = min(wilds, singles)
+    return PAIRS_PER_HAND - 1 - (pairs + matched + (wilds - matched) // 2)
+
+
+def thirteen_orphans_shanten(kinds: int, paired: bool, wilds: int = 0) -> int:
+    """十三幺: ``13 - kinds - paired`` over the distinct terminals and honours held; a wild
+    fills a missing one first, then the pair.
+
+    >>> thirteen_orphans_shanten(13, True), thirteen_orphans_shanten(11, False, wilds=3)
+    (-1, -1)
+    """
+    filled = min(wilds, len(THIRTEEN_ORPHANS) - kinds)
+    if not paired and wilds > filled:
+        paired = True
+    return len(THIRTEEN_ORPHANS) - (kinds + filled) - int(paired)
+
+
+def honors_and_knitted_shanten(kinds: int) -> int:
+    """全不靠 / 七星不靠: ``13 - kinds``, the distinct tiles held of one knitted straight plus
+    the distinct honours (for the best straight).
+
+    >>> honors_and_knitted_shanten(14)
+    -1
+    """
+    return LOOSE_TILES - 1 - kinds

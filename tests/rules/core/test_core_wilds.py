@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 
 from paipu.rules import decompose as plain_decompose
 from paipu.rules import shanten as plain
+from paipu.rules.core import decompose
 from paipu.rules.core import shanten as core
 from paipu.rules.core.shapes import ALL_SHAPES, THIRTEEN_ORPHANS, Shape
 from paipu.rules.core.tiles import STANDARD, TileSet
@@ -417,4 +418,36 @@ def test_bad_hands_are_refused_with_context() -> None:
             _counts(STANDARD, "147m258p369s123z7z"),
             WildSpec.fixed(STANDARD, [parse_tile("7z")]),
             shapes=(Shape.HONORS_AND_KNITTED,),
+        )
+
+
+# --------------------------------------------------------------------------- one model
+
+
+@st.composite
+def group_keys(draw):
+    """A group's counts: a suit of 9 or 10 ranks, or honours; 0..14 tiles, at most 4 a kind."""
+    runs = draw(st.booleans())
+    size = draw(st.sampled_from((9, 10))) if runs else draw(st.integers(1, 7))
+    wall = [rank for rank in range(size) for _ in range(4)]
+    chosen = draw(st.permutations(wall))[: draw(st.integers(0, 14))]
+    return tuple(chosen.count(rank) for rank in range(size)), runs
+
+
+@settings(max_examples=150, deadline=None)
+@given(group_keys())
+def test_the_plain_tables_are_the_walks_no_wild_entries(drawn) -> None:
+    """The no-wild tables (what rules/shanten.py and rules/decompose.py read) are the
+    entries of the wild-aware walks that use no wild: one model, two directions of walk."""
+    key, runs = drawn
+    sets, with_pair = decompose.completion_masks(key, runs, 4)
+    assert decompose.completion_masks(key, runs, 4, 0) == (sets & 1, with_pair & 1)
+    one_wild = decompose.shanten_profile(key, runs, 4, 1)
+    assert decompose.shanten_profile(key, runs, 4, 0) == tuple(e for e in one_wild if not e[2])
+    readings = decompose.group_readings(key, runs, 4, 1)
+    assert decompose.group_readings(key, runs, 4, 0) == tuple(r for r in readings if not r[3])
+    total = sum(key)
+    if total % 3 != 1:
+        assert bool(sets & 1 if total % 3 == 0 else with_pair & 1) == _splits(
+            key, runs, total % 3 == 2
         )
