@@ -6,10 +6,16 @@ import os
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 from skips import SHARED_ABSENT, pytest_runtest_makereport  # noqa: F401 (the PAIPU_NO_SKIP hook)
 
 REPO = Path(__file__).resolve().parents[1]
 FIXTURES = REPO / "tests" / "fixtures"
+
+#: No per-example time limit anywhere: on a shared 2-core machine a first example that
+#: fills the shape tables can take 300 ms, and a timed test is not a test of the rules.
+settings.register_profile("paipu", deadline=None)
+settings.load_profile("paipu")
 
 
 def shared_path() -> Path:
