@@ -47,6 +47,7 @@ MODULES: tuple[str, ...] = (
     "efficiency",
     "settlement",
     "score",
+    "legal",
     "replay",
     "wall",
 )
