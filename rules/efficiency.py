@@ -179,6 +179,7 @@ def _count_useful(
     by group (:func:`_standard_gains`), then the special shapes' draw by draw."""
     facts = shape.facts
     needed = SETS_PER_HAND - melds
+    _check_kept()
     for tile in targets:
         group = tile // _SUIT_SPAN
         left = list(facts)
@@ -213,39 +214,80 @@ def _rest_profiles(groups: list[ShapeGroup]) -> tuple[int, int, int, int]:
 
 #: Above any shanten: a rank whose draw cannot help the standard shape.
 _NO_GAIN = 99
-#: :func:`_standard_gains` by (rest profile, group, sets needed); emptied when full.
-_GAINS: dict[tuple[int, ShapeGroup, int], tuple[int, ...]] = {}
-_GAINS_SIZE = 1 << 18
+_NO_PROFILE = -1
+#: What :func:`_standard_gains` keeps: each group's *signature* (for each rank, the
+#: profile id of the group given one tile of that rank more), signatures as small ids, and
+#: the gains by (rest profile, signature id, sets needed). The shape tables have few
+#: profiles (about 150), so groups share signatures and most answers are look-ups.
+_SIGNATURES: dict[ShapeGroup, int] = {}
+_SIGNATURE_IDS: dict[tuple[int, ...], int] = {}
+_SIGNATURE_LIST: list[tuple[int, ...]] = []
+_GAINS: dict[tuple[int, int, int], tuple[int, ...]] = {}
+#: Entries above which the kept answers are dropped (memory), and the group the shape
+#: tables held for the empty suit when they were made: another one means the tables were
+#: cleared (``clear_caches``), their profile ids reused, and the answers stale.
+_KEPT_SIZE = 1 << 18
+_EMPTY_SUIT = (0,) * _SUIT_SPAN
+_KEPT_FOR: list[ShapeGroup] = []
 
 
-def _standard_gains(rest: int, group: ShapeGroup, needed: int) -> tuple[int, ...]:
-    """For each rank of ``group``, the standard shanten of the hand given one tile of that
-    rank more, where the rest of the hand has the profile ``rest`` and needs ``needed``
-    sets; :data:`_NO_GAIN` for a rank already held four times or away from every tile of
-    the group (a tile two ranks or more from every other stays isolated and counts for
-    nothing, in the standard shape as in 七对). Hands share groups and rests, so the
-    answers are kept (:data:`_GAINS`)."""
-    key = (rest, group, needed)
-    found = _GAINS.get(key)
+def _check_kept() -> None:
+    """Drop the kept answers if the shape tables were cleared since, or they grew large."""
+    empty = _TABLES.groups[0][_EMPTY_SUIT]
+    full = len(_SIGNATURES) + len(_GAINS) >= _KEPT_SIZE
+    if full or not _KEPT_FOR or _KEPT_FOR[0] is not empty:
+        _SIGNATURES.clear()
+        _SIGNATURE_IDS.clear()
+        _SIGNATURE_LIST.clear()
+        _GAINS.clear()
+        _KEPT_FOR[:] = [empty]
+
+
+def _signature(group: ShapeGroup) -> int:
+    """The id of ``group``'s signature: for each rank, the profile id of the group with
+    one tile of that rank more, or :data:`_NO_PROFILE` for a rank held four times or away
+    from every tile of the group (a tile two ranks or more from every other stays isolated
+    and counts for nothing, in the standard shape as in 七对)."""
+    found = _SIGNATURES.get(group)
     if found is not None:
         return found
     held = group.key
     size = len(held)
-    merged, values = _TABLES.merged, _TABLES.values
-    gains: list[int] = []
+    profiles: list[int] = []
     for rank in range(size):
         near = held[rank] > 0
         if not near and group.runs:
             near = any(held[r] for r in range(max(0, rank - 2), min(size, rank + 3)))
         if not near or held[rank] >= COPIES:
+            profiles.append(_NO_PROFILE)
+        else:
+            profiles.append(group.plus(rank).profile)
+    signature = tuple(profiles)
+    found = _SIGNATURE_IDS.get(signature)
+    if found is None:
+        found = _SIGNATURE_IDS[signature] = len(_SIGNATURE_LIST)
+        _SIGNATURE_LIST.append(signature)
+    _SIGNATURES[group] = found
+    return found
+
+
+def _standard_gains(rest: int, group: ShapeGroup, needed: int) -> tuple[int, ...]:
+    """For each rank of ``group``, the standard shanten of the hand given one tile of that
+    rank more, where the rest of the hand has the profile ``rest`` and needs ``needed``
+    sets; :data:`_NO_GAIN` where the signature has no profile (:func:`_signature`)."""
+    signature = _signature(group)
+    key = (rest, signature, needed)
+    found = _GAINS.get(key)
+    if found is not None:
+        return found
+    merged, values = _TABLES.merged, _TABLES.values
+    gains: list[int] = []
+    for profile in _SIGNATURE_LIST[signature]:
+        if profile == _NO_PROFILE:
             gains.append(_NO_GAIN)
-            continue
-        profile = merged[rest, group.plus(rank).profile]
-        gains.append(2 * needed - values[profile][needed])
-    found = tuple(gains)
-    if len(_GAINS) >= _GAINS_SIZE:
-        _GAINS.clear()
-    _GAINS[key] = found
+        else:
+            gains.append(2 * needed - values[merged[rest, profile]][needed])
+    found = _GAINS[key] = tuple(gains)
     return found
 
 
