@@ -271,9 +271,9 @@ def review_lines(
     return pa.concat_tables(tables) if tables else review_table(())
 
 
-#: Hands the parent reviews before it forks its workers (:func:`review_lines`): on 10,000
-#: MCR hands, a worker that starts with the tables of 300 hands reviews the next ones
-#: about a quarter faster (docs/benchmarks.md, "Decision review").
+#: Hands the parent reviews before it forks its workers (:func:`review_lines`): a worker
+#: that starts with warm shape tables reviews its first hands a fifth to a quarter faster
+#: (docs/benchmarks.md, "Decision review").
 WARM = 300
 #: Workers are forked where the platform can (they inherit the parent's shape tables);
 #: elsewhere the default start method, which gives the same rows, only slower.
