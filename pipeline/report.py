@@ -378,6 +378,9 @@ def _player_pages(
     for r in dealin.iter_rows(named=True):
         dealin_by.setdefault(r["player"], []).append(r)
     totals_by = {r["player"]: r for r in players.iter_rows(named=True)}
+    review_by: dict[str, list[dict[str, Any]]] = {}
+    for r in query(con, "review-report-players").iter_rows(named=True):
+        review_by.setdefault(r["player"], []).append(r)
     names = [player] if player is not None else players["player"].to_list()
     for name in names:
         data = pages.PlayerData(
@@ -385,6 +388,7 @@ def _player_pages(
             rates=sorted(rates_by.get(name, []), key=lambda r: r["variant"]),
             dealin=dealin_by.get(name, []),
             totals=totals_by.get(name),
+            review=review_by.get(name, []),
             **{k: split[k].get(name, parts[k].clear()) for k in parts},
         )
         write(

@@ -33,6 +33,7 @@ from paipu.reports.html import (
     table,
     tag,
 )
+from paipu.reports.review_summary import review_section
 from paipu.reports.tile_svg import sprite, tile_html
 from paipu.reports.variants import variant_info
 from paipu.rules.tiles import ZIPAI_SMALL_FIRST, TileError, parse_tile, tile_name_zh
@@ -727,6 +728,8 @@ class PlayerData:
     deal_ins: pl.DataFrame
     missed: pl.DataFrame
     totals: Mapping[str, Any] | None = None
+    #: The player's stored decision review, a row per variant (``review-report-players``).
+    review: Sequence[Mapping[str, Any]] = ()
 
 
 def player_page(data: PlayerData, linked: Callable[[str], bool]) -> Html:
@@ -775,6 +778,8 @@ def player_page(data: PlayerData, linked: Callable[[str], bool]) -> Html:
         ),
         definitions("hand", "win", "dealin", "wilson"),
     ]
+    if data.review:
+        parts.append(review_section(data.review))
     dealin_by = {r["variant"]: r for r in data.dealin}
     for r in data.rates:
         variant = r["variant"]

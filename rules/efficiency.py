@@ -31,7 +31,8 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 
-from paipu.rules.shanten import HandShape, Shape
+from paipu.rules.core.shapes import SETS_PER_HAND
+from paipu.rules.shanten import _TABLES, HandShape, Shape, ShapeGroup
 from paipu.rules.tiles import EAST, N_KINDS, Tile
 
 #: Copies of each tile in a set.
@@ -174,49 +175,176 @@ def _count_useful(
     near: dict[Tile, list[tuple[Shape, ...]]],
     useful: dict[Tile, list[Tile]],
 ) -> None:
-    """Fill ``useful`` for ``targets`` (not ready) draw by draw: the hand plus each draw
-    that could help, then each target's shanten less its tile, one group look-up away."""
-    near_draws = _related(counts)  # the only draws the standard shape and 七对 can use
-    far = any(s != _PAIRS for t in targets for s in near[t])  # 十三幺, 全不靠, 组合龙
-    specials = [(tile, special) for tile in targets for special in near[tile]]
+    """Fill ``useful`` for ``targets`` (not ready): the standard shape's useful draws group
+    by group (:func:`_standard_gains`), then the special shapes' draw by draw."""
     facts = shape.facts
-    top = max(shanten[t] for t in targets)
+    needed = SETS_PER_HAND - melds
+    _check_kept()
+    for tile in targets:
+        group = tile // _SUIT_SPAN
+        left = list(facts)
+        left[group] = facts[group].minus(tile - group * _SUIT_SPAN)
+        rest = _rest_profiles(left)
+        found = useful[tile]
+        threshold = shanten[tile]
+        for index in range(len(left)):
+            first = index * _SUIT_SPAN
+            for rank, value in enumerate(_standard_gains(rest[index], left[index], needed)):
+                if value < threshold:
+                    draw = first + rank
+                    if seen[draw] < COPIES and (kinds is None or draw in kinds):
+                        found.append(draw)
+    if any(near[t] for t in targets):
+        _count_special(shape, counts, melds, seen, kinds, targets, shanten, near, useful)
+
+
+def _rest_profiles(groups: list[ShapeGroup]) -> tuple[int, int, int, int]:
+    """For each of a hand's four groups, the standard-shanten profile of the other three
+    merged (the shape tables' ids, :mod:`~paipu.rules.shanten`)."""
+    merged = _TABLES.merged
+    characters, dots, bamboo, honors = (g.profile for g in groups)
+    low, high = merged[characters, dots], merged[bamboo, honors]
+    return (
+        merged[dots, high],
+        merged[characters, high],
+        merged[low, honors],
+        merged[low, bamboo],
+    )
+
+
+#: Above any shanten: a rank whose draw cannot help the standard shape.
+_NO_GAIN = 99
+_NO_PROFILE = -1
+#: What :func:`_standard_gains` keeps: each group's *signature* (for each rank, the
+#: profile id of the group given one tile of that rank more), signatures as small ids, and
+#: the gains by (rest profile, signature id, sets needed). The shape tables have few
+#: profiles (about 150), so groups share signatures and most answers are look-ups.
+_SIGNATURES: dict[ShapeGroup, int] = {}
+_SIGNATURE_IDS: dict[tuple[int, ...], int] = {}
+_SIGNATURE_LIST: list[tuple[int, ...]] = []
+_GAINS: dict[tuple[int, int, int], tuple[int, ...]] = {}
+#: Entries above which the kept answers are dropped (memory), and the group the shape
+#: tables held for the empty suit when they were made: another one means the tables were
+#: cleared (``clear_caches``), their profile ids reused, and the answers stale.
+_KEPT_SIZE = 1 << 18
+_EMPTY_SUIT = (0,) * _SUIT_SPAN
+_KEPT_FOR: list[ShapeGroup] = []
+
+
+def _check_kept() -> None:
+    """Drop the kept answers if the shape tables were cleared since, or they grew large."""
+    empty = _TABLES.groups[0][_EMPTY_SUIT]
+    full = len(_SIGNATURES) + len(_GAINS) >= _KEPT_SIZE
+    if full or not _KEPT_FOR or _KEPT_FOR[0] is not empty:
+        _SIGNATURES.clear()
+        _SIGNATURE_IDS.clear()
+        _SIGNATURE_LIST.clear()
+        _GAINS.clear()
+        _KEPT_FOR[:] = [empty]
+
+
+def _signature(group: ShapeGroup) -> int:
+    """The id of ``group``'s signature: for each rank, the profile id of the group with
+    one tile of that rank more, or :data:`_NO_PROFILE` for a rank held four times or away
+    from every tile of the group (a tile two ranks or more from every other stays isolated
+    and counts for nothing, in the standard shape as in 七对)."""
+    found = _SIGNATURES.get(group)
+    if found is not None:
+        return found
+    held = group.key
+    size = len(held)
+    profiles: list[int] = []
+    for rank in range(size):
+        near = held[rank] > 0
+        if not near and group.runs:
+            near = any(held[r] for r in range(max(0, rank - 2), min(size, rank + 3)))
+        if not near or held[rank] >= COPIES:
+            profiles.append(_NO_PROFILE)
+        else:
+            profiles.append(group.plus(rank).profile)
+    signature = tuple(profiles)
+    found = _SIGNATURE_IDS.get(signature)
+    if found is None:
+        found = _SIGNATURE_IDS[signature] = len(_SIGNATURE_LIST)
+        _SIGNATURE_LIST.append(signature)
+    _SIGNATURES[group] = found
+    return found
+
+
+def _standard_gains(rest: int, group: ShapeGroup, needed: int) -> tuple[int, ...]:
+    """For each rank of ``group``, the standard shanten of the hand given one tile of that
+    rank more, where the rest of the hand has the profile ``rest`` and needs ``needed``
+    sets; :data:`_NO_GAIN` where the signature has no profile (:func:`_signature`)."""
+    signature = _signature(group)
+    key = (rest, signature, needed)
+    found = _GAINS.get(key)
+    if found is not None:
+        return found
+    merged, values = _TABLES.merged, _TABLES.values
+    gains: list[int] = []
+    for profile in _SIGNATURE_LIST[signature]:
+        if profile == _NO_PROFILE:
+            gains.append(_NO_GAIN)
+        else:
+            gains.append(2 * needed - values[merged[rest, profile]][needed])
+    found = _GAINS[key] = tuple(gains)
+    return found
+
+
+def _count_special(
+    shape: HandShape,
+    counts: list[int],
+    melds: int,
+    seen: Sequence[int],
+    kinds: Collection[Tile] | None,
+    targets: list[Tile],
+    shanten: dict[Tile, int],
+    near: dict[Tile, list[tuple[Shape, ...]]],
+    useful: dict[Tile, list[Tile]],
+) -> None:
+    """Add to ``useful`` the draws that bring a special shape (七对; 十三幺, 全不靠, 组合龙)
+    as close as a target's shanten below it, draw by draw: the hand plus each draw, then
+    each target's shanten less its tile."""
+    specials = [(tile, special) for tile in targets for special in near[tile]]
+    far = any(s != _PAIRS for _, s in specials)  # 十三幺, 全不靠, 组合龙: any kind may help
+    draws: list[Tile] = list(range(N_KINDS)) if far else sorted(_related(counts))
+    have = {tile: set(useful[tile]) for tile in targets}
+    facts = shape.facts
     pairs: dict[tuple[Tile, int], bool] = {}
-    draws: list[Tile] = list(range(N_KINDS)) if far else sorted(near_draws)
     for draw in draws:
         if seen[draw] >= COPIES or (kinds is not None and draw not in kinds):
             continue
         counts[draw] += 1
-        plus = HandShape(counts, melds, HandShape.facts_with(facts, draw))
-        # a tile more never raises the standard shanten: the hand plus the draw bounds
-        # what each target could reach with it, and most draws help no target
-        if draw in near_draws and plus.shanten() < top:
-            for tile in targets:
-                if plus.shanten_without(tile) < shanten[tile]:
-                    useful[tile].append(draw)
+        plus: HandShape | None = None  # the hand plus the draw, made when first asked
         bound: int | None = None  # the far shapes' (one tuple for every target)
         for tile, special in specials:
-            found = useful[tile]
-            if found and found[-1] == draw:
+            found = have[tile]
+            if draw in found:
                 continue
-            if special != _PAIRS:
-                # no special shape's shanten rises with a tile more either: the same bound
-                if bound is None:
-                    bound = plus.shanten(special)
-                if bound >= shanten[tile]:
-                    continue
             if special == _PAIRS:
                 # 七对 counts pairs alone, whatever their kinds: every draw that brings a
                 # kind to the same count gains as much, so one question per count
                 key = (tile, counts[draw] - (draw == tile))
                 gains = pairs.get(key)
                 if gains is None:
+                    if plus is None:
+                        plus = HandShape(counts, melds, HandShape.facts_with(facts, draw))
                     gains = pairs[key] = plus.shanten_without(tile, special) < shanten[tile]
             else:
+                if plus is None:
+                    plus = HandShape(counts, melds, HandShape.facts_with(facts, draw))
+                # no special shape's shanten rises with a tile more: the hand plus the draw
+                # bounds what each target could reach with it
+                if bound is None:
+                    bound = plus.shanten(special)
+                if bound >= shanten[tile]:
+                    continue
                 gains = plus.shanten_without(tile, special) < shanten[tile]
             if gains:
-                found.append(draw)
+                found.add(draw)
         counts[draw] -= 1
+    for tile in targets:
+        useful[tile] = sorted(have[tile])
 
 
 def best_choice(choices: dict[Tile, Choice]) -> Choice:

@@ -71,7 +71,8 @@ def review(
     Definitions: docs/reports.md, "Decision review".
 
     Nothing is computed at ingest: the review replays the hands each time (one player over
-    10,000 MCR hands: about half a minute on two cores; every player: about two minutes;
+    10,000 MCR hands: about 25 s of CPU, shared by two workers; every player: about two
+    minutes of CPU;
     docs/benchmarks.md). With `--save` its rows are kept in
     the table `discard_reviews` (replacing the player's earlier ones), and the replay pages
     that `paipu report` writes next show, beside each of those discards, the best choice

@@ -73,3 +73,29 @@ WHERE ($player IS NULL OR player = $player)
 SELECT count(*) > 0 AS present
 FROM duckdb_tables()
 WHERE table_name = 'discard_reviews' AND NOT temporary
+
+-- name: review-report-players
+-- The stored review (`paipu review --save`) summed per player and variant over the hands
+-- of the report (`report_hands`), for the player pages: discards reviewed; efficient (the
+-- share as efficient as the best; NULL for zipai, which has no efficiency); avg_loss (live
+-- useful tiles given up per discard); dangerous (the share that completed a ready
+-- opponent's hand); danger_when_exposed (the same among discards made while an opponent
+-- was ready by shape); deal_ins; avoidable (deal-ins a safe discard would have avoided;
+-- NULL where nothing was reviewed for efficiency). Only rows of the record as it is now
+-- (a hand ingested again with another record has no stored review).
+SELECT
+    d.player,
+    d.variant,
+    count(*) AS discards,
+    avg(d.efficient::INTEGER) AS efficient,
+    avg(d.loss) AS avg_loss,
+    avg(d.dangerous::INTEGER) AS dangerous,
+    avg(d.dangerous::INTEGER) FILTER (WHERE d.ready_opponents > 0) AS danger_when_exposed,
+    count(*) FILTER (WHERE d.won_on) AS deal_ins,
+    CASE WHEN count(d.loss) > 0 THEN count(*) FILTER (WHERE d.won_on AND d.safe_existed) END
+        AS avoidable
+FROM discard_reviews d
+JOIN report_hands r ON r.game = d.game AND r.hand = d.hand
+JOIN hands h ON h.game = d.game AND h.hand = d.hand AND md5(h.record) = d.record_md5
+GROUP BY d.player, d.variant
+ORDER BY d.player, d.variant

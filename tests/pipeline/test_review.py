@@ -10,6 +10,7 @@ import duckdb
 import pytest
 from typer.testing import CliRunner
 
+from paipu.pipeline import review as review_module
 from paipu.pipeline.cli import app
 from paipu.pipeline.ingest import ingest
 from paipu.pipeline.review import review_db, review_lines, review_record
@@ -97,9 +98,15 @@ def test_one_player_one_variant(db: Path) -> None:
     assert set(review.rows.column("player").to_pylist()) == {"Ann"}
 
 
-def test_workers_give_the_same_rows() -> None:
-    lines = (REPO / "data" / "mcr.paipu.jsonl").read_text().splitlines()[:4]
-    assert review_lines(lines, jobs=2).equals(review_lines(lines, jobs=1))
+def test_workers_give_the_same_rows(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two workers, forked after this process reviewed the first hands (small chunks, so
+    that the 9 hands take that path), give the rows of one process, in order."""
+    lines = (REPO / "data" / "mcr.paipu.jsonl").read_text().splitlines()[:9]
+    alone = review_lines(lines, jobs=1)
+    monkeypatch.setattr(review_module, "CHUNK", 2)
+    monkeypatch.setattr(review_module, "WARM", 3)
+    assert review_lines(lines, jobs=2).equals(alone)
+    assert alone.num_rows > 100
 
 
 def test_cli_table_fits_80_columns(db: Path) -> None:

@@ -85,3 +85,18 @@ def test_the_page_annotates_the_discard(browser: Browser, reviewed: Path) -> Non
     page.open(next(hands.glob("t-other*-0.html")), "#step=2")  # not reviewed: no note
     assert "review" not in page.eval("document.getElementById('notes').textContent")
     assert page.errors() == []
+
+
+def test_the_player_page_sums_the_stored_review(browser: Browser, reviewed: Path) -> None:
+    """Ann's one reviewed discard (efficient, dangerous, won on, avoidable) on her page;
+    Xu, whose hand was not reviewed, has no such section."""
+    page = Page(browser)
+    page.open(reviewed / "players" / "Ann.html")
+    cells = page.eval(
+        "[...document.querySelectorAll('#review-summary td')].map(c => c.textContent)"
+    )
+    assert cells[1:] == ["1", "100.0%", "0.00", "100.0%", "100.0%", "1", "1"]
+    assert "Decision review" in page.eval("document.getElementById('decision-review').textContent")
+    assert page.errors() == []
+    page.open(reviewed / "players" / "Xu.html")
+    assert page.eval("document.getElementById('decision-review')") is None

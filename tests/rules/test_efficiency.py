@@ -6,8 +6,9 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from paipu.rules import efficiency
 from paipu.rules.efficiency import best_choice, best_tiles, discard_choices, loss
-from paipu.rules.shanten import ALL_SHAPES, Shape, shanten
+from paipu.rules.shanten import ALL_SHAPES, Shape, clear_caches, shanten
 from paipu.rules.tiles import HONORS, N_KINDS, counts, parse_tile, parse_tiles
 
 STANDARD_AND_PAIRS = frozenset({Shape.STANDARD, Shape.SEVEN_PAIRS})
@@ -123,3 +124,18 @@ def test_the_memo_of_a_seat_gives_the_same_answers() -> None:
     assert again == fresh
     thrown, drawn = parse_tile("9m"), parse_tile("7z")
     assert again[drawn].useful == tuple(t for t in first[thrown].useful if t != parse_tile("3m"))
+
+
+def test_answers_kept_across_hands_are_dropped_with_the_shape_tables() -> None:
+    """The group-by-group answers are kept by the shape tables' profile ids: once the
+    tables are cleared (and their ids free for other profiles), the answers go too."""
+    spec, other = "12m45p78s123z55z6z9s9m", "13m46p79s1123z5z66z"
+    clear_caches()
+    alone = _choices(spec)
+    kept = len(efficiency._SIGNATURES)
+    assert kept
+    _choices(other)
+    assert len(efficiency._SIGNATURES) > kept
+    clear_caches()
+    assert _choices(spec) == alone
+    assert len(efficiency._SIGNATURES) == kept
