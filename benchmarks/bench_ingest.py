@@ -6,7 +6,10 @@ many times with unique match ids, then measures, each stage in its own process:
 - parse: read the Botzone text into paipu hands (no replay);
 - replay: parse and replay every hand through the rules engine (rows built, not loaded);
 - ingest -j1 / -jN: the whole `paipu ingest` into a fresh DuckDB file;
-- minimal: benchmarks/minimal_botzone.py (parse, pymahjonggb on each win, bulk load).
+- minimal: benchmarks/minimal_botzone.py (parse, pymahjonggb on each win, bulk load);
+- load alone: the shards of the whole corpus written first (not timed), then only the
+  load side timed: every shard into a fresh DuckDB file, as `paipu ingest` loads them
+  (batches of about 2,000 hands, DuckDB's memory budget and threads, the checkpoint).
 
 For each it prints hands per second, the CPU seconds of the process and its workers (a
 steadier figure than wall time on a shared machine) and the peak memory (RSS) of the
@@ -53,6 +56,33 @@ for p in sorted(Path(sys.argv[1]).glob('*.txt')):
         if i % 500 == 0:
             rows = RowBuffer()
 print(n)
+"""
+
+#: The load side alone: map every chunk in this process (untimed), then time the loader
+#: on the shards into a fresh database; prints hands, wall and CPU seconds of the load.
+_LOAD = """
+import os, sys, tempfile, time
+from pathlib import Path
+import duckdb
+from paipu.pipeline import ingest as I
+from paipu.pipeline.engines import LocalEngine
+from paipu.pipeline.sql import apply_schema
+stage = tempfile.mkdtemp(dir=sys.argv[2])
+with I._relaxed_gc():
+    chunks = [I.process(t) for t in I.tasks_for(I.expand([Path(sys.argv[1])]), print, stage)]
+db = Path(sys.argv[2], 'load.duckdb')
+wall, cpu = time.perf_counter(), time.process_time()
+con = duckdb.connect(str(db))
+con.execute(f"SET memory_limit = '{I.INGEST_MEMORY_LIMIT}'")
+con.execute(f"SET threads = {I.load_threads(LocalEngine(int(sys.argv[3])))}")
+apply_schema(con)
+loader = I.Loader(con)
+for chunk in chunks:
+    loader.add(chunk)
+loader.flush()
+con.execute('CHECKPOINT')
+con.close()
+print(sum(c.hands for c in chunks), time.perf_counter() - wall, time.process_time() - cpu)
 """
 
 
@@ -184,6 +214,18 @@ def main() -> int:
                 f"cpu {cpu:>6.1f} s peak {peak:>6.0f} MiB",
                 flush=True,
             )
+        out = subprocess.run(
+            [PY, "-c", _LOAD, str(large), str(work), str(args.jobs)],
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout.split()
+        n, seconds, cpu = int(out[0]), float(out[1]), float(out[2])
+        print(
+            f"{'load alone (shards → db)':28} {n:>8,} hands {seconds:>8.1f} s "
+            f"{n / seconds:>9,.0f} hands/s cpu {cpu:>6.1f} s ({n / cpu:,.0f} hands per CPU second)",
+            flush=True,
+        )
         # The reference is one process: -j1 is the like-for-like line; -jN has N workers.
         minimal, minimal_cpu = rows[-1][2:4]
         for label, _n, wall, cpu, _peak in (rows[2], rows[3]):
