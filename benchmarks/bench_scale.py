@@ -138,8 +138,7 @@ def main() -> int:
                     print(
                         f"{label:34} {wall:7.1f}s {n / wall:10,.0f} {cpu:7.1f}s "
                         f"main {main_peak} MiB, workers {', '.join(map(str, workers_peak))} MiB, "
-                        f"{_size(work / ('x.duckdb' if kind == 'db' else 'lake')) / 2**30:.2f} GiB "
-                        "written",
+                        f"{_size(work / target[1]) / 2**20:,.0f} MiB written",
                         flush=True,
                     )
     finally:
