@@ -34,7 +34,7 @@ import duckdb
 
 from paipu.pipeline.dbwrite import DatabaseBusy
 from paipu.pipeline.engines import Engine
-from paipu.pipeline.ingest import INGEST_MEMORY_LIMIT, Chunk, IngestSummary, expand, ingest
+from paipu.pipeline.ingest import Chunk, IngestSummary, expand, ingest
 from paipu.pipeline.rows import TABLES
 from paipu.pipeline.sql import apply_schema, load_queries
 
@@ -147,9 +147,6 @@ def ingest_lake(
             sources = tuple(sorted({os.path.normpath(str(f)) for f in files}))
             con = duckdb.connect(str(db))
             try:
-                # the run's tables are copied out under the load's memory budget (spilling
-                # beside the run's database), not DuckDB's default of most of the machine
-                con.execute(f"SET memory_limit = '{INGEST_MEMORY_LIMIT}'")
                 kept = [_without(con, lake, run, set(sources)) for run in runs]
                 kept = [run for run in kept if run is not None]
                 new = _write_run(con, lake, run_id, sources)
