@@ -6,7 +6,13 @@ many times with unique match ids, then measures, each stage in its own process:
 - parse: read the Botzone text into paipu hands (no replay);
 - replay: parse and replay every hand through the rules engine (rows built, not loaded);
 - ingest -j1 / -jN: the whole `paipu ingest` into a fresh DuckDB file;
-- minimal: benchmarks/minimal_botzone.py (parse, pymahjonggb on each win, bulk load).
+- minimal: benchmarks/minimal_botzone.py (parse, pymahjonggb on each win, bulk load);
+- load alone: the shards of the whole corpus written first (not timed), then only the
+  load side timed: every shard into a fresh DuckDB file, as `paipu ingest` loads them
+  (batches of about 2,000 hands, DuckDB's memory budget and threads, the checkpoint);
+- stages (`--stages`): one process times each stage of the ingest in CPU microseconds
+  per hand: cutting the files into hands, parsing, replay, rows, shard writing (Arrow
+  and Parquet), the load; and the start of `paipu ingest` (its imports).
 
 For each it prints hands per second, the CPU seconds of the process and its workers (a
 steadier figure than wall time on a shared machine) and the peak memory (RSS) of the
@@ -53,6 +59,92 @@ for p in sorted(Path(sys.argv[1]).glob('*.txt')):
         if i % 500 == 0:
             rows = RowBuffer()
 print(n)
+"""
+
+#: The load side alone: map every chunk in this process (untimed), then time the loader
+#: on the shards into a fresh database; prints hands, wall and CPU seconds of the load.
+_LOAD = """
+import os, sys, tempfile, time
+from pathlib import Path
+import duckdb
+from paipu.pipeline import ingest as I
+from paipu.pipeline.engines import LocalEngine
+from paipu.pipeline.sql import apply_schema
+stage = tempfile.mkdtemp(dir=sys.argv[2])
+with I._relaxed_gc():
+    chunks = [I.process(t) for t in I.tasks_for(I.expand([Path(sys.argv[1])]), print, stage)]
+db = Path(sys.argv[2], 'load.duckdb')
+wall, cpu = time.perf_counter(), time.process_time()
+con = duckdb.connect(str(db))
+con.execute(f"SET memory_limit = '{I.INGEST_MEMORY_LIMIT}'")
+con.execute(f"SET threads = {I.load_threads(LocalEngine(int(sys.argv[3])))}")
+apply_schema(con)
+loader = I.Loader(con)
+for chunk in chunks:
+    loader.add(chunk)
+loader.flush()
+con.execute('CHECKPOINT')
+con.close()
+print(sum(c.hands for c in chunks), time.perf_counter() - wall, time.process_time() - cpu)
+"""
+
+#: Every stage of the map and load sides timed apart, in CPU time, as one worker runs them.
+_STAGES = """
+import sys, tempfile, time
+from pathlib import Path
+clock = time.process_time
+started = clock()
+import duckdb
+from paipu.parsers import Rejected, parse_unit
+from paipu.pipeline import ingest as I
+from paipu.pipeline.cli import app
+from paipu.pipeline.engines import LocalEngine
+from paipu.pipeline.rows import RowBuffer
+from paipu.pipeline.sql import apply_schema
+from paipu.rules.replay import replay
+spent = {'start (imports)': clock() - started}
+def add(stage, since):
+    spent[stage] = spent.get(stage, 0.0) + clock() - since
+stage = tempfile.mkdtemp(dir=sys.argv[2])
+chunks, n = [], 0
+with I._relaxed_gc():
+    t = clock()
+    tasks = list(I.tasks_for(I.expand([Path(sys.argv[1])]), print, stage))
+    add('cut into hands', t)
+    for task in tasks:
+        rows = RowBuffer()
+        for line, text in task.units:
+            t = clock()
+            results = parse_unit(task.fmt, task.path, line, text)
+            add('parse', t)
+            for result in results:
+                t = clock()
+                outcome = replay(result.record)
+                add('replay', t)
+                t = clock()
+                rows.add_outcome(outcome, task.fmt, result.path, result.line, result.text)
+                add('rows', t)
+                n += 1
+        t = clock()
+        chunks.append(I.Chunk.of(rows, stage, f'{task.index:08d}'))
+        add('shards (Arrow, Parquet)', t)
+    t = clock()
+    con = duckdb.connect(str(Path(sys.argv[2], 'stages.duckdb')))
+    con.execute(f"SET memory_limit = '{I.INGEST_MEMORY_LIMIT}'")
+    con.execute(f"SET threads = {I.load_threads(LocalEngine(2))}")
+    apply_schema(con)
+    loader = I.Loader(con)
+    for chunk in chunks:
+        loader.add(chunk)
+    loader.flush()
+    con.execute('CHECKPOINT')
+    con.close()
+    add('load (DuckDB)', t)
+for name, seconds in spent.items():
+    per_hand = '' if name.startswith('start') else f'{seconds / n * 1e6:9.0f} us/hand'
+    print(f'{name:28} {seconds:7.2f} s cpu {per_hand}')
+total = sum(spent.values())
+print(f"{'total':28} {total:7.2f} s cpu {total / n * 1e6:9.0f} us/hand ({n:,} hands)")
 """
 
 
@@ -102,6 +194,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--copies", type=int, default=2500, help="copies of the 16-game sample")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument(
+        "--stages", action="store_true", help="only the CPU time of each stage, per hand"
+    )
     args = parser.parse_args()
     if not SAMPLE.exists():
         print(f"{SAMPLE} is absent: the benchmark needs ../shared/data", file=sys.stderr)
@@ -111,8 +206,19 @@ def main() -> int:
         small, large = work / "small", work / "large"
         small.mkdir()
         large.mkdir()
-        n_small = build_corpus(small, max(1, args.copies // 4))
         n_large = build_corpus(large, args.copies)
+        if args.stages:
+            print(
+                subprocess.run(
+                    [PY, "-c", _STAGES, str(large), str(work)],
+                    check=True,
+                    capture_output=True,
+                    text=True,
+                ).stdout,
+                end="",
+            )
+            return 0
+        n_small = build_corpus(small, max(1, args.copies // 4))
         rows = []
         for label, command, n in (
             ("parse", [PY, "-c", _PARSE, str(large)], n_large),
@@ -184,6 +290,18 @@ def main() -> int:
                 f"cpu {cpu:>6.1f} s peak {peak:>6.0f} MiB",
                 flush=True,
             )
+        out = subprocess.run(
+            [PY, "-c", _LOAD, str(large), str(work), str(args.jobs)],
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout.split()
+        n, seconds, cpu = int(out[0]), float(out[1]), float(out[2])
+        print(
+            f"{'load alone (shards → db)':28} {n:>8,} hands {seconds:>8.1f} s "
+            f"{n / seconds:>9,.0f} hands/s cpu {cpu:>6.1f} s ({n / cpu:,.0f} hands per CPU second)",
+            flush=True,
+        )
         # The reference is one process: -j1 is the like-for-like line; -jN has N workers.
         minimal, minimal_cpu = rows[-1][2:4]
         for label, _n, wall, cpu, _peak in (rows[2], rows[3]):

@@ -43,6 +43,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import IO
 
@@ -98,7 +99,13 @@ def _first_word_is(text: str, word: str) -> bool:
 
 def parse_block(text: str, name: str, line: int) -> Iterator[ParseResult]:
     """Parse one raw block cut by :func:`blocks` (its lines are consecutive)."""
-    yield _parse_block(line, text.split("\n"), name, Path(name).name)
+    yield _parse_block(line, text.split("\n"), name, _file_name(name))
+
+
+@lru_cache(maxsize=64)
+def _file_name(name: str) -> str:
+    """The last part of a path (the blocks of one file are parsed one after another)."""
+    return Path(name).name
 
 
 def read_text_lines(stream: IO[str], name: str, file_name: str) -> Iterator[ParseResult]:

@@ -177,9 +177,13 @@ def dumps(record: HandRecord) -> str:
     return dumps_json(record.to_json())
 
 
+#: The canonical line's separators between items and after keys.
+JSON_SEPARATORS = (", ", ": ")
+
+
 def dumps_json(document: dict[str, Any]) -> str:
     """:func:`dumps` of a hand already turned into JSON (:meth:`HandRecord.to_json`)."""
-    return json.dumps(document, ensure_ascii=False, separators=(", ", ": "))
+    return json.dumps(document, ensure_ascii=False, separators=JSON_SEPARATORS)
 
 
 def write_paipu(records: Iterable[HandRecord], stream: IO[str]) -> int:

@@ -40,6 +40,8 @@ class Engine(Protocol):
     """Runs ``fn`` over the tasks, yielding ``(task, fn(task))`` in task order."""
 
     name: str
+    #: Worker processes this engine runs on this machine (the load leaves them the cores).
+    local_workers: int
 
     def map(self, fn: Callable[[T], R], tasks: Iterable[T]) -> Iterator[tuple[T, R]]: ...
 
@@ -51,6 +53,7 @@ class LocalEngine:
 
     def __init__(self, jobs: int = 1) -> None:
         self.jobs = max(1, jobs)
+        self.local_workers = self.jobs
 
     def map(self, fn: Callable[[T], R], tasks: Iterable[T]) -> Iterator[tuple[T, R]]:
         if self.jobs == 1:
@@ -82,6 +85,7 @@ class DaskEngine:
     def __init__(self, address: str | None = None, jobs: int = 1) -> None:
         self.address = address
         self.jobs = max(1, jobs)
+        self.local_workers = self.jobs if address is None else 0
 
     def map(self, fn: Callable[[T], R], tasks: Iterable[T]) -> Iterator[tuple[T, R]]:
         with self._client() as client:

@@ -7,6 +7,7 @@ tables and inserts them ``BY NAME``.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
@@ -15,8 +16,9 @@ from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from paipu.parsers import Rejected
-from paipu.parsers.paipu import dumps_json
+from paipu.parsers.paipu import JSON_SEPARATORS, dumps_json
 from paipu.parsers.recorded import EVENTS, RECORDED, recorded_facts
+from paipu.rules.events import Event
 from paipu.rules.record import HandRecord
 from paipu.rules.replay import HandOutcome
 from paipu.rules.variants import get_variant
@@ -85,6 +87,64 @@ def _extra_json(extra: dict[str, Any] | None) -> str | None:
     return json.dumps(rest, ensure_ascii=False) if rest else None
 
 
+#: An event written out: its ``events`` row (kind, seat, tile, tiles, from_seat, extra)
+#: and its array as paipu log JSON.
+EncodedEvent = tuple[tuple[Any, ...], str]
+#: Encoded events kept (:func:`encode_event`); emptied when full, so memory stays bounded.
+EVENT_CACHE_SIZE = 50_000
+_encoded: dict[Event, EncodedEvent] = {}
+
+
+def _encode(event: Event) -> EncodedEvent:
+    array = event.to_array()
+    size = len(array)
+    payload = array[2] if size > 2 else None
+    extra = array[3] if size > 3 else None
+    row = (
+        array[0],
+        array[1] if size > 1 else None,
+        payload if isinstance(payload, str) else None,
+        payload if isinstance(payload, list) else None,
+        extra.get("from") if extra else None,
+        _extra_json(extra),
+    )
+    return row, json.dumps(array, ensure_ascii=False, separators=JSON_SEPARATORS)
+
+
+def encode_event(event: Event) -> EncodedEvent:
+    """An event's ``events`` row and its JSON, each distinct event encoded once: a corpus
+    holds few distinct events (a draw or a discard of each tile by each seat, the claims),
+    and writing one out costs more than looking it up."""
+    try:
+        hit = _encoded.get(event)
+    except TypeError:  # an event holding a value that cannot be hashed
+        return _encode(event)
+    if hit is None:
+        if len(_encoded) >= EVENT_CACHE_SIZE:
+            _encoded.clear()
+        hit = _encoded[event] = _encode(event)
+    return hit
+
+
+def record_text(record: HandRecord, events: Sequence[EncodedEvent]) -> str:
+    """The hand as one paipu log line, exactly :func:`~paipu.parsers.paipu.dumps`, with
+    the events' JSON taken from ``events`` (:func:`encode_event`) rather than written
+    again: the fields before and after the events are written as JSON objects of their
+    own and joined around them."""
+    document = dataclasses.replace(record, events=()).to_json()
+    before: dict[str, Any] = {}
+    after: dict[str, Any] = {}
+    side = before
+    for key, value in document.items():
+        if key == "events":
+            side = after
+        else:
+            side[key] = value
+    head = dumps_json(before)[:-1]
+    middle = f'{head}, "events": [{", ".join([e[1] for e in events])}]'
+    return f"{middle}, {dumps_json(after)[1:]}" if after else middle + "}"
+
+
 class RowBuffer:
     """Columns of rows for every table."""
 
@@ -97,18 +157,19 @@ class RowBuffer:
     def __len__(self) -> int:
         return self.hands + self.rejected
 
-    def mark(self) -> tuple[dict[str, dict[str, int]], int, int, int]:
+    def mark(self) -> tuple[dict[str, int], int, int, int]:
         """Where the buffer stands, for :meth:`rollback` (the rows of a hand that failed
-        half-way through :meth:`add_outcome`)."""
-        lengths = {t: {n: len(v) for n, v in c.items()} for t, c in self.columns.items()}
+        half-way through :meth:`add_outcome`): the rows of each table (its columns are
+        always of one length between hands)."""
+        lengths = {t: self.rows(t) for t in TABLES}
         return lengths, self.hands, self.rejected, self.mismatched
 
-    def rollback(self, mark: tuple[dict[str, dict[str, int]], int, int, int]) -> None:
+    def rollback(self, mark: tuple[dict[str, int], int, int, int]) -> None:
         """Drop every row added since :meth:`mark`."""
         lengths, self.hands, self.rejected, self.mismatched = mark
         for table, columns in self.columns.items():
+            kept = lengths[table]
             for name in list(columns):
-                kept = lengths[table].get(name, 0)
                 if kept:
                     del columns[name][kept:]
                 else:
@@ -129,11 +190,9 @@ class RowBuffer:
         self.hands += 1
         if outcome.verdict == "mismatch":
             self.mismatched += 1
-        arrays = None  # the events as arrays, when the record is written out here
+        events = [encode_event(event) for event in record.events]
         if text is None:
-            document = record.to_json()
-            arrays = document["events"]
-            text = dumps_json(document)
+            text = record_text(record, events)
         self._hand_row(
             record,
             outcome.outcome,
@@ -202,7 +261,7 @@ class RowBuffer:
                 from_seat=missed.from_seat,
                 total=missed.total,
             )
-        self._event_rows(record, arrays)
+        self._event_rows(record, events)
 
     def _seat_rows(
         self,
@@ -351,38 +410,22 @@ class RowBuffer:
                     count=fan.count,
                 )
 
-    def _event_rows(self, record: HandRecord, arrays: list[list[Any]] | None = None) -> None:
-        """The events table, column by column; ``arrays`` are the events' own arrays
-        (:meth:`~paipu.rules.events.Event.to_array`) when the caller has them already."""
-        if arrays is None:
-            arrays = [event.to_array() for event in record.events]
-        n = len(arrays)
+    def _event_rows(self, record: HandRecord, events: Sequence[EncodedEvent]) -> None:
+        """The events table, column by column, from the hand's encoded events."""
+        n = len(events)
         if not n:
             return
         c = self.columns["events"]
         c["game"].extend([record.game] * n)
         c["hand"].extend([record.hand] * n)
         c["seq"].extend(range(n))
-        lengths = list(map(len, arrays))
-        if min(lengths) >= 3:  # every event has a seat and a payload: pick them out in C
-            c["kind"].extend(map(_FIRST, arrays))
-            c["seat"].extend(map(_SECOND, arrays))
-            payloads = list(map(_THIRD, arrays))
-        else:
-            c["kind"].extend([a[0] for a in arrays])
-            c["seat"].extend([a[1] if len(a) > 1 else None for a in arrays])
-            payloads = [a[2] if len(a) > 2 else None for a in arrays]
-        c["tile"].extend([p if isinstance(p, str) else None for p in payloads])
-        c["tiles"].extend([p if isinstance(p, list) else None for p in payloads])
-        from_seats: list[Any] = [None] * n
-        extra_json: list[str | None] = [None] * n
-        for i in [i for i, size in enumerate(lengths) if size > 3]:  # the few with extras
-            extra = arrays[i][3]
-            if extra:
-                from_seats[i] = extra.get("from")
-                extra_json[i] = _extra_json(extra)
+        kinds, seats, tiles, lists, from_seats, extras = zip(*[e[0] for e in events], strict=True)
+        c["kind"].extend(kinds)
+        c["seat"].extend(seats)
+        c["tile"].extend(tiles)
+        c["tiles"].extend(lists)
         c["from_seat"].extend(from_seats)
-        c["extra"].extend(extra_json)
+        c["extra"].extend(extras)
 
     def _discard_rows(self, outcome: HandOutcome, game: str, hand: int) -> None:
         """The discards table, column by column (the bulk of a hand's rows)."""

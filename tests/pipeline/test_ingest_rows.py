@@ -1,0 +1,69 @@
+"""The rows of a replayed hand: the record line written from encoded events, rollback."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from paipu.parsers import Parsed, parse_any
+from paipu.parsers.paipu import dumps
+from paipu.pipeline.engines import DaskEngine, LocalEngine
+from paipu.pipeline.ingest import load_threads, rows_for
+from paipu.pipeline.rows import TABLES, RowBuffer, encode_event, record_text
+from paipu.rules.events import decode
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _parsed(folder: Path) -> list[Parsed]:
+    return [
+        r
+        for path in sorted(p for p in folder.rglob("*") if p.is_file())
+        for r in parse_any(path)
+        if isinstance(r, Parsed)
+    ]
+
+
+def test_the_record_line_is_exactly_the_canonical_dump(botzone_dir: Path) -> None:
+    """Real Botzone hands and the bundled hands of every variant (their events, extras,
+    rules and results): the line joined around the cached events is :func:`dumps`."""
+    parsed = _parsed(botzone_dir) + _parsed(ROOT / "data")
+    variants = {p.record.variant for p in parsed}
+    assert len(parsed) > 100 and len(variants) >= 5
+    for item in parsed:
+        events = [encode_event(e) for e in item.record.events]
+        assert record_text(item.record, events) == dumps(item.record)
+
+
+def test_an_event_encodes_as_its_row_and_its_array() -> None:
+    win = decode(["win", 1, "6p", {"from": 2}])
+    row, text = encode_event(win)
+    assert row == ("win", 1, "6p", None, 2, None)
+    assert text == '["win", 1, "6p", {"from": 2}]'
+    assert encode_event(win) is encode_event(decode(["win", 1, "6p", {"from": 2}]))
+    chi = decode(["chi", 2, ["4s", "5s", "6s"]])
+    assert encode_event(chi)[0] == ("chi", 2, None, ["4s", "5s", "6s"], None, None)
+
+
+def test_rollback_drops_every_row_of_the_hand_that_failed(botzone_dir: Path) -> None:
+    first, second = _parsed(botzone_dir)[:2]
+    rows = RowBuffer()
+    rows_for(first, "botzone-text", rows)
+    before = {t: {n: list(v) for n, v in rows.columns[t].items()} for t in TABLES}
+    mark = rows.mark()
+    rows_for(second, "botzone-text", rows)
+    assert rows.rows("events") > len(before["events"]["seq"])
+    rows.rollback(mark)
+    after = {t: {n: list(v) for n, v in rows.columns[t].items()} for t in TABLES}
+    assert after == before
+    assert (rows.hands, rows.rejected) == (1, 0)
+
+
+def test_the_load_leaves_the_workers_their_cores() -> None:
+    """DuckDB loads with the cores this machine's workers leave (one at least); the
+    workers of a remote cluster leave it all of them."""
+    cores = os.cpu_count() or 1
+    assert load_threads(LocalEngine(cores)) == 1
+    assert load_threads(LocalEngine(cores + 4)) == 1
+    assert load_threads(DaskEngine(None, cores)) == 1
+    assert load_threads(DaskEngine("tcp://elsewhere:8786", cores)) == cores
