@@ -152,6 +152,7 @@ def build_corpus(folder: Path, copies: int, files: int = 8) -> int:
     """``copies`` copies of the sample with unique match ids, spread over ``files`` files."""
     text = SAMPLE.read_text(encoding="utf-8")
     per_copy = text.count("Match ")
+    files = min(files, copies)  # an empty file is a rejected one (ingest exits 3)
     outs = [(folder / f"part{i:02d}.txt").open("w", encoding="utf-8") for i in range(files)]
     try:
         for copy in range(copies):
