@@ -529,14 +529,7 @@ class Table:
             chosen = state.next_seat(after)
             if chosen is not None:
                 return chosen
-        seat = self.record.dealer if after is None else after
-        seats = self.seats
-        players = self.players
-        for _ in range(players):
-            seat = (seat + 1) % players
-            if not seats[seat].won:
-                return seat
-        return seat
+        return self.seat_after(after)
 
     def seat_after(self, after: int | None) -> int:
         """The next seat after ``after`` (the dealer's when None) still playing."""
@@ -842,28 +835,14 @@ class Table:
             raise self.fail(event, f"{self.variant.id} allows one winner per tile")
         flags = self.win_flags(seat, event.tile, event.from_seat)
         answer = self._score(seat, event.tile, event.from_seat, flags)
-        if not answer.legal:
-            raise self.fail(event, f"false win (诈和): {answer.reason or answer.error}")
-        self.wins.append(
-            ComputedWin(
-                seat,
-                event.from_seat,
-                event.tile,
-                answer.total or 0,
-                answer.fans,
-                answer.deltas or (0,) * self.players,
-                flags,
-                index=self.index,
-                source="self_draw"
-                if event.from_seat is None
-                else "robbing_kong"
-                if self.phase is Phase.ROB
-                else "discard",
-                detail=dict(answer.extra),
-            )
+        source = (
+            "self_draw"
+            if event.from_seat is None
+            else "robbing_kong"
+            if self.phase is Phase.ROB
+            else "discard"
         )
-        self.seats[seat].won = True
-        self.offers = [o for o in self.offers if o.seat != seat]
+        self.add_win(event, flags, answer, source)
         if not self.variant.spec.multiple_wins:
             self.offers = []
         self._close_discard_fact(claimed=False, won=True)
@@ -888,6 +867,31 @@ class Table:
             self.phase = Phase.ENDED
         if state is not None:
             state.after_win(self.wins[-1])
+
+    def add_win(self, event: Win, flags: WinFlags, answer: ScoreAnswer, source: str) -> None:
+        """The win ``event`` declares, scored as ``answer``: a false win (诈和) unless the
+        answer is legal; else it joins the hand's wins and its seat leaves the hand (its
+        open offers with it). The one way a win is recorded, on a discard, a draw, a robbed
+        kong or the 开杠 tiles (rules/mechanics/kong_reveal.py)."""
+        if not answer.legal:
+            raise self.fail(event, f"false win (诈和): {answer.reason or answer.error}")
+        seat = event.seat
+        self.wins.append(
+            ComputedWin(
+                seat,
+                event.from_seat,
+                event.tile,
+                answer.total or 0,
+                answer.fans,
+                answer.deltas or (0,) * self.players,
+                flags,
+                index=self.index,
+                source=source,
+                detail=dict(answer.extra),
+            )
+        )
+        self.seats[seat].won = True
+        self.offers = [o for o in self.offers if o.seat != seat]
 
     def _unrob(self, konger: int, tile: Tile) -> None:
         """A robbed added kong goes back to being a pung (抢杠: the kong does not stand)."""

@@ -203,22 +203,7 @@ class KongReveals:
             )
         flags = table.win_flags(seat, tile, event.from_seat)
         answer = table.score_win(seat, tile, event.from_seat, flags)
-        if not answer.legal:
-            raise table.fail(event, f"false win (诈和): {answer.reason or answer.error}")
-        table.wins.append(
-            ComputedWin(
-                seat,
-                event.from_seat,
-                tile,
-                answer.total or 0,
-                answer.fans,
-                answer.deltas or (0,) * table.players,
-                flags,
-                index=table.index,
-                source="self_draw" if event.from_seat is None else "discard",
-                detail=dict(answer.extra),
-            )
-        )
+        table.add_win(event, flags, answer, "self_draw" if event.from_seat is None else "discard")
         taken = sum(1 for w in table.wins if w.index > reveal.index and w.tile == tile) > 1
         if not taken:
             pool = table.seats[reveal.seat].pool
@@ -227,8 +212,6 @@ class KongReveals:
             pool.reverse()
             table.visible[tile] -= 1
             table._give(seat, tile)
-        table.seats[seat].won = True
-        table.offers = [o for o in table.offers if o.seat != seat]
         table.phase = Phase.ENDED
         table.win_phase = None
         table.notes.append("kong_bloom" if event.from_seat is None else "kong_discard_win")
