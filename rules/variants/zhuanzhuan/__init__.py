@@ -165,6 +165,8 @@ class ZhuanzhuanState(HunanState):
     def before(self, event: Event) -> bool:
         if self.table.phase is not Phase.ENDED:
             self.haidi.before(event)
+            if self.haidi.taker is not None:
+                self.table.notes.append("haidi:taken")
         return super().before(event)
 
     def after(self, event: Event) -> None:
@@ -176,7 +178,11 @@ class ZhuanzhuanState(HunanState):
         return self.haidi.next_seat()
 
     def exhausted(self) -> bool | None:
-        return self.haidi.exhausted()
+        declined = self.haidi.exhausted()
+        notes = self.table.notes
+        if declined and "haidi:declined" not in notes:
+            notes.append("haidi:declined")
+        return declined
 
     def move_problem(self, seat: int, kind: str, tile: Tile) -> str | None:
         if self.strict_kongs and kind == "added_kong" and tile != self.table.drawn:

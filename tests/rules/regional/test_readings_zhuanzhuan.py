@@ -169,3 +169,12 @@ def test_haidi_next_seat_is_the_reading_before() -> None:
     (win,) = outcome.wins
     assert (win.seat, win.tile) == (3, t("5p"))
     assert win.deltas == (-4, -2, -2, 8)
+
+
+def test_haidi_notes_for_the_statistics() -> None:
+    """paipu simulate --stats counts 要海底 by the outcome's notes."""
+    assert "haidi:taken" in _haidi_hand([False, False, False, True]).notes
+    assert _haidi_hand([False] * 4).notes.count("haidi:declined") == 1
+    assert not {"haidi:taken", "haidi:declined"} & set(
+        _haidi_hand([False] * 4, haidi="next_seat").notes
+    )
