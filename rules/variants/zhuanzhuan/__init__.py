@@ -20,10 +20,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from paipu.rules.events import Draw, Event
 from paipu.rules.fans import check_coverage
 from paipu.rules.fans.regional import RegionalHand
 from paipu.rules.mechanics.birds import BirdMode
+from paipu.rules.mechanics.haidi import Haidi
 from paipu.rules.mechanics.kong_money import KongMoney, with_bonus
+from paipu.rules.replay import Phase
 from paipu.rules.score import FanScore, ScoreAnswer, ScoreRequest
 from paipu.rules.tiles import Tile, tile_name, tile_names
 from paipu.rules.variants import HunanState, HunanVariant, Options, register
@@ -138,13 +141,17 @@ class Zhuanzhuan(HunanVariant):
 
     # ------------------------------------------------------------------ replay
 
+    def haidi_choice(self, options: Options) -> bool:
+        return options["haidi"] == "choose"
+
     def new_state(self, table: Table) -> ZhuanzhuanState:
         return ZhuanzhuanState(table, self)
 
 
 class ZhuanzhuanState(HunanState):
-    """Zhuanzhuan on the table: the Hunan birds and 漏胡 lock, kong money (杠钱), and 补杠
-    only on the draw of the fourth tile where the room says so (过时不候)."""
+    """Zhuanzhuan on the table: the Hunan birds and 漏胡 lock, kong money (杠钱), 补杠
+    only on the draw of the fourth tile where the room says so (过时不候), and 要海底 (the
+    last tile offered in turn, ``haidi = "choose"``; the taker need not discard it)."""
 
     def __init__(self, table: Table, variant: Zhuanzhuan) -> None:
         super().__init__(table, variant)
@@ -153,6 +160,29 @@ class ZhuanzhuanState(HunanState):
         self.piao = int(options["zuo_piao"]) if options["piao_on"] == "every_payment" else 0
         self.kong_money = KongMoney(table, with_bonus(variant.kong_amounts, 2 * self.piao))
         self.strict_kongs = bool(table.options["strict_kongs"])
+        self.haidi = Haidi(table, choose=variant.haidi_choice(options))
+
+    def before(self, event: Event) -> bool:
+        if self.table.phase is not Phase.ENDED:
+            self.haidi.before(event)
+            if self.haidi.taker is not None:
+                self.table.notes.append("haidi:taken")
+        return super().before(event)
+
+    def after(self, event: Event) -> None:
+        if type(event) is Draw:
+            self.haidi.after(event)
+        super().after(event)
+
+    def next_seat(self, after: int | None) -> int | None:
+        return self.haidi.next_seat()
+
+    def exhausted(self) -> bool | None:
+        declined = self.haidi.exhausted()
+        notes = self.table.notes
+        if declined and "haidi:declined" not in notes:
+            notes.append("haidi:declined")
+        return declined
 
     def move_problem(self, seat: int, kind: str, tile: Tile) -> str | None:
         if self.strict_kongs and kind == "added_kong" and tile != self.table.drawn:

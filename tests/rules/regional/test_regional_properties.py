@@ -224,6 +224,7 @@ RULES = {
     "zhuanzhuan": st.fixed_dictionaries(
         {
             "birds": st.sampled_from([0, 2, 4, 6]),
+            "haidi": st.sampled_from(["choose", "next_seat"]),
             "seven_pairs": st.booleans(),
             "missed_win_lock": st.sampled_from(["same_tile", "any_tile", "off"]),
             "rob_payer": st.sampled_from(["konger", "each"]),

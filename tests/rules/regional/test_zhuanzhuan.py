@@ -247,7 +247,7 @@ def test_the_haidi_tile_is_the_bird() -> None:
             Scripted(wins=[]),
             Scripted(wins=[]),
             Scripted(wins=[]),
-            Scripted(wins=["5p"], self_draw_only=True),
+            Scripted(wins=["5p"], self_draw_only=True, haidi=True),  # 要海底
         ],
         {3: north},
     )
