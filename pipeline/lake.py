@@ -151,6 +151,8 @@ def ingest_lake(
                 # into the run's folder, not DuckDB's default of most of the machine
                 con.execute(f"SET memory_limit = '{INGEST_MEMORY_LIMIT}'")
                 con.execute("SET temp_directory = $dir", {"dir": str(Path(work, "spill"))})
+                # rows in any order (a lake has none), so DuckDB need not buffer them
+                con.execute("SET preserve_insertion_order = false")
                 kept = [_without(con, lake, run, set(sources)) for run in runs]
                 kept = [run for run in kept if run is not None]
                 new = _write_run(con, lake, run_id, sources)
@@ -169,16 +171,22 @@ def ingest_lake(
 def _write_run(
     con: duckdb.DuckDBPyConnection, lake: Path, run_id: str, sources: tuple[str, ...]
 ) -> Run:
-    queries = load_queries()
-    con.execute(queries["lake-hand-keys"].sql)
+    con.execute(load_queries()["lake-hand-keys"].sql)
+    partitions = con.execute(load_queries("lake")["lake-partitions"].sql).fetchall()
     files: dict[str, list[str]] = {}
     for table in TABLES:
         if table == "rejects":
-            files[table] = _copy_file(con, lake, table, "lake-copy-rejects", {}, run_id)
-        else:
-            files[table] = _copy_partitions(
-                con, lake, table, "lake-copy-table", {"table": table}, run_id
-            )
+            path = lake / table / f"run-{run_id}.parquet"
+            files[table] = _copy(con, lake, path, "lake-copy-rejects", {})
+            continue
+        query = "lake-copy-hands" if table == "hands" else "lake-copy-table"
+        files[table] = []
+        for variant, month in partitions:
+            path = lake / table / f"variant={variant}" / f"month={month}" / f"run-{run_id}.parquet"
+            parameters = {"variant": variant, "month": month}
+            if table != "hands":
+                parameters["table"] = table
+            files[table] += _copy(con, lake, path, query, parameters)
     return Run(run_id, sources, files)
 
 
@@ -193,52 +201,25 @@ def _without(con: duckdb.DuckDBPyConnection, lake: Path, run: Run, sources: set[
     run_id = f"{run.id}.{time.time_ns():x}"
     files: dict[str, list[str]] = {}
     for table, paths in run.files.items():
-        if not paths:
-            files[table] = []
-            continue
-        parameters = {"files": [str(lake / p) for p in paths], "sources": sorted(sources)}
-        if table == "rejects":
-            files[table] = _copy_file(con, lake, table, "lake-rewrite-rejects", parameters, run_id)
-        else:
-            files[table] = _copy_partitions(
-                con, lake, table, "lake-rewrite-table", parameters, run_id
-            )
+        files[table] = []
+        for n, old in enumerate(paths):
+            path = (lake / old).parent / f"run-{run_id}-{n}.parquet"
+            parameters = {"file": str(lake / old), "sources": sorted(sources)}
+            files[table] += _copy(con, lake, path, "lake-rewrite-file", parameters)
     return Run(run_id, left, files)
 
 
-def _copy_partitions(
+def _copy(
     con: duckdb.DuckDBPyConnection,
     lake: Path,
-    table: str,
+    path: Path,
     query: str,
     parameters: dict[str, Any],
-    run_id: str,
 ) -> list[str]:
-    """Run the ``COPY`` of named query ``query`` into the lake's folder of ``table`` as
-    partitioned files of run ``run_id``; the paths written, relative to the lake."""
-    folder = lake / table
-    folder.mkdir(exist_ok=True)
-    con.execute(
-        load_queries()[query].sql,
-        {**parameters, "folder": str(folder), "pattern": f"run-{run_id}-{{uuid}}"},
-    )
-    return sorted(str(p.relative_to(lake)) for p in folder.glob(f"*/*/run-{run_id}-*.parquet"))
-
-
-def _copy_file(
-    con: duckdb.DuckDBPyConnection,
-    lake: Path,
-    table: str,
-    query: str,
-    parameters: dict[str, Any],
-    run_id: str,
-) -> list[str]:
-    """Run the ``COPY`` of named query ``query`` into one file of run ``run_id`` in the
-    lake's folder of ``table`` (none if no row); the path written, relative to the lake."""
-    folder = lake / table
-    folder.mkdir(exist_ok=True)
-    path = folder / f"run-{run_id}.parquet"
-    row = con.execute(load_queries()[query].sql, {**parameters, "path": str(path)}).fetchone()
+    """Run the ``COPY`` of named query ``query`` (``sql/lake``) into the file ``path``; the
+    path relative to the lake, or none (and no file) when it wrote no row."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    row = con.execute(load_queries("lake")[query].sql, {**parameters, "path": str(path)}).fetchone()
     if row is None or not row[0]:
         path.unlink(missing_ok=True)
         return []

@@ -274,17 +274,17 @@ def test_a_failing_lake_copy_is_a_clear_error_and_leaves_the_lake_as_it_was(
     on_disk = sorted(lake.rglob("*.parquet"))
     with connect(lake) as con:
         before = _dump(con)
-    real = lake_module._copy_partitions
+    real = lake_module._copy
     calls: list[str] = []
 
     def failing(*args: object, **kwargs: object) -> list[str]:
         calls.append(str(args[2]))
         written = real(*args, **kwargs)  # type: ignore[arg-type]
-        if len(calls) == 3:  # files of the rewrite of a,b and of the new run are on disk
+        if len(calls) == 3:  # two files of the rewrite of the run of a and b are on disk
             raise duckdb.OutOfMemoryException("could not allocate block of size 256 KiB")
         return written
 
-    monkeypatch.setattr(lake_module, "_copy_partitions", failing)
+    monkeypatch.setattr(lake_module, "_copy", failing)
     result = runner.invoke(app, ["ingest", str(a), "--lake", str(lake), "-q"])
     assert len(calls) == 3
     assert result.exit_code == 1, result.output
