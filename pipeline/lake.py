@@ -34,7 +34,7 @@ import duckdb
 
 from paipu.pipeline.dbwrite import DatabaseBusy
 from paipu.pipeline.engines import Engine
-from paipu.pipeline.ingest import Chunk, IngestSummary, expand, ingest
+from paipu.pipeline.ingest import INGEST_MEMORY_LIMIT, Chunk, IngestSummary, expand, ingest
 from paipu.pipeline.rows import TABLES
 from paipu.pipeline.sql import apply_schema, load_queries
 
@@ -147,9 +147,20 @@ def ingest_lake(
             sources = tuple(sorted({os.path.normpath(str(f)) for f in files}))
             con = duckdb.connect(str(db))
             try:
+                # the copy out streams each table under the load's memory budget, spilling
+                # into the run's folder, not DuckDB's default of most of the machine
+                con.execute(f"SET memory_limit = '{INGEST_MEMORY_LIMIT}'")
+                con.execute("SET temp_directory = $dir", {"dir": str(Path(work, "spill"))})
+                # rows in any order (a lake has none), so DuckDB need not buffer them
+                con.execute("SET preserve_insertion_order = false")
                 kept = [_without(con, lake, run, set(sources)) for run in runs]
                 kept = [run for run in kept if run is not None]
                 new = _write_run(con, lake, run_id, sources)
+            except BaseException:
+                # the files this run wrote are in no manifest: gone now, not at the next ingest
+                con.close()
+                _remove_unlisted(lake, runs, keep_runs=True)
+                raise
             finally:
                 con.close()
         _write_manifest(lake, [*kept, new])
@@ -160,17 +171,22 @@ def ingest_lake(
 def _write_run(
     con: duckdb.DuckDBPyConnection, lake: Path, run_id: str, sources: tuple[str, ...]
 ) -> Run:
-    queries = load_queries()
-    con.execute(queries["lake-hand-keys"].sql)
+    con.execute(load_queries()["lake-hand-keys"].sql)
+    partitions = con.execute(load_queries("lake")["lake-partitions"].sql).fetchall()
     files: dict[str, list[str]] = {}
     for table in TABLES:
-        columns = _columns(con, table)
         if table == "rejects":
-            select = f"SELECT *, source AS _source FROM {table}"
-        else:
-            extra = "k.month, k._source" + ("" if "variant" in columns else ", k.variant")
-            select = f"SELECT t.*, {extra} FROM {table} t JOIN lake_keys k USING (game, hand)"
-        files[table] = _copy(con, lake, table, select, run_id)
+            path = lake / table / f"run-{run_id}.parquet"
+            files[table] = _copy(con, lake, path, "lake-copy-rejects", {})
+            continue
+        query = "lake-copy-hands" if table == "hands" else "lake-copy-table"
+        files[table] = []
+        for variant, month in partitions:
+            path = lake / table / f"variant={variant}" / f"month={month}" / f"run-{run_id}.parquet"
+            parameters = {"variant": variant, "month": month}
+            if table != "hands":
+                parameters["table"] = table
+            files[table] += _copy(con, lake, path, query, parameters)
     return Run(run_id, sources, files)
 
 
@@ -185,38 +201,29 @@ def _without(con: duckdb.DuckDBPyConnection, lake: Path, run: Run, sources: set[
     run_id = f"{run.id}.{time.time_ns():x}"
     files: dict[str, list[str]] = {}
     for table, paths in run.files.items():
-        if not paths:
-            files[table] = []
-            continue
-        con.execute(
-            "CREATE OR REPLACE TEMP TABLE lake_rewrite AS SELECT * FROM read_parquet("
-            "$files, hive_partitioning = true, hive_types_autocast = false, "
-            "union_by_name = true) WHERE _source NOT IN (SELECT unnest($sources))",
-            {"files": [str(lake / p) for p in paths], "sources": sorted(sources)},
-        )
-        files[table] = _copy(con, lake, table, "SELECT * FROM lake_rewrite", run_id)
+        files[table] = []
+        for n, old in enumerate(paths):
+            path = (lake / old).parent / f"run-{run_id}-{n}.parquet"
+            parameters = {"file": str(lake / old), "sources": sorted(sources)}
+            files[table] += _copy(con, lake, path, "lake-rewrite-file", parameters)
     return Run(run_id, left, files)
 
 
 def _copy(
-    con: duckdb.DuckDBPyConnection, lake: Path, table: str, select: str, run_id: str
+    con: duckdb.DuckDBPyConnection,
+    lake: Path,
+    path: Path,
+    query: str,
+    parameters: dict[str, Any],
 ) -> list[str]:
-    """Write the rows of ``select`` into the lake's folder of ``table`` as files of run
-    ``run_id``; the paths written, relative to the lake."""
-    folder = lake / table
-    folder.mkdir(exist_ok=True)
-    con.execute(f"CREATE OR REPLACE TEMP TABLE lake_out AS {select}")
-    if not con.execute("SELECT count(*) FROM lake_out").fetchone()[0]:
+    """Run the ``COPY`` of named query ``query`` (``sql/lake``) into the file ``path``; the
+    path relative to the lake, or none (and no file) when it wrote no row."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    row = con.execute(load_queries("lake")[query].sql, {**parameters, "path": str(path)}).fetchone()
+    if row is None or not row[0]:
+        path.unlink(missing_ok=True)
         return []
-    if table == "rejects":
-        path = folder / f"run-{run_id}.parquet"
-        con.execute(f"COPY lake_out TO {_quote(path)} (FORMAT parquet, COMPRESSION zstd)")
-        return [str(path.relative_to(lake))]
-    con.execute(
-        f"COPY lake_out TO {_quote(folder)} (FORMAT parquet, COMPRESSION zstd, "
-        f"PARTITION_BY (variant, month), APPEND, FILENAME_PATTERN 'run-{run_id}-{{uuid}}')"
-    )
-    return sorted(str(p.relative_to(lake)) for p in folder.glob(f"*/*/run-{run_id}-*.parquet"))
+    return [str(path.relative_to(lake))]
 
 
 def _quote(path: Path | str) -> str:
@@ -229,9 +236,10 @@ def _columns(con: duckdb.DuckDBPyConnection, table: str) -> list[str]:
     return [r[0] for r in rows]
 
 
-def _remove_unlisted(lake: Path, runs: list[Run]) -> None:
+def _remove_unlisted(lake: Path, runs: list[Run], keep_runs: bool = False) -> None:
     """Delete the table files no run of the manifest lists (a run interrupted before its
-    manifest, or replaced by a re-ingest)."""
+    manifest, or replaced by a re-ingest), and the folders of runs (``.run-*``) unless
+    ``keep_runs`` (the current run's own is still open)."""
     listed = {p for run in runs for paths in run.files.values() for p in paths}
     for table in TABLES:
         folder = lake / table
@@ -240,6 +248,8 @@ def _remove_unlisted(lake: Path, runs: list[Run]) -> None:
         for path in folder.rglob("*.parquet"):
             if str(path.relative_to(lake)) not in listed:
                 path.unlink(missing_ok=True)
+    if keep_runs:
+        return
     for stale in lake.glob(".run-*"):
         shutil.rmtree(stale, ignore_errors=True)
 

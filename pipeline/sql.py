@@ -51,10 +51,12 @@ def apply_schema(con: duckdb.DuckDBPyConnection) -> None:
 
 
 @cache
-def load_queries() -> dict[str, Query]:
-    """Every named query of ``sql/reports``; duplicate names are an error."""
+def load_queries(folder: str = "reports") -> dict[str, Query]:
+    """Every named query of ``sql/<folder>`` (``sql/reports`` by default; ``sql/lake``
+    holds the lake's ``COPY`` statements, which need the tables of a run, not the schema);
+    duplicate names are an error."""
     queries: dict[str, Query] = {}
-    for file_name, text in _sql_files("reports"):
+    for file_name, text in _sql_files(folder):
         for query in _split(text, file_name):
             if query.name in queries:
                 raise QueryError(

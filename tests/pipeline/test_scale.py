@@ -257,3 +257,44 @@ def test_report_and_export_read_a_lake(tmp_path: Path) -> None:
         n = con.sql(f"SELECT count(*) FROM '{tmp_path / 'x' / 'hands.parquet'}'").fetchall()[0][0]
     assert n == len(log.read_text(encoding="utf-8").splitlines())
     assert json.loads((lake / MANIFEST).read_text())["version"] == 1
+
+
+def test_a_failing_lake_copy_is_a_clear_error_and_leaves_the_lake_as_it_was(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from paipu.pipeline import lake as lake_module
+
+    logs = sorted((REPO / "data").glob("*.paipu.jsonl"))[:2]
+    a, b = (tmp_path / "a.jsonl", tmp_path / "b.jsonl")
+    a.write_text("".join(logs[0].read_text(encoding="utf-8").splitlines(True)[:20]), "utf-8")
+    b.write_text("".join(logs[1].read_text(encoding="utf-8").splitlines(True)[:20]), "utf-8")
+    lake = tmp_path / "lake"
+    ingest_lake([a, b], lake)
+    manifest = (lake / MANIFEST).read_text()
+    on_disk = sorted(lake.rglob("*.parquet"))
+    with connect(lake) as con:
+        before = _dump(con)
+    real = lake_module._copy
+    calls: list[str] = []
+
+    def failing(*args: object, **kwargs: object) -> list[str]:
+        calls.append(str(args[2]))
+        written = real(*args, **kwargs)  # type: ignore[arg-type]
+        if len(calls) == 3:  # two files of the rewrite of the run of a and b are on disk
+            raise duckdb.OutOfMemoryException("could not allocate block of size 256 KiB")
+        return written
+
+    monkeypatch.setattr(lake_module, "_copy", failing)
+    result = runner.invoke(app, ["ingest", str(a), "--lake", str(lake), "-q"])
+    assert len(calls) == 3
+    assert result.exit_code == 1, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert "Traceback" not in result.output
+    assert f"cannot write {lake}" in result.output
+    assert "could not allocate block" in result.output
+    assert "the lake is unchanged" in result.output
+    assert (lake / MANIFEST).read_text() == manifest
+    assert sorted(lake.rglob("*.parquet")) == on_disk  # the failed run's files are gone
+    assert not list(lake.glob(".run-*"))
+    with connect(lake) as con:
+        assert _dump(con) == before
