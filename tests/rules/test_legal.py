@@ -10,7 +10,15 @@ from typing import Any
 from paipu.rules.legal import Move, MoveKind, claim_priority, claims, rob_claims, turn_moves
 from paipu.rules.tiles import format_tiles, parse_tile
 from paipu.rules.variants import get_variant
-from tests.rules.regional.regional_helpers import apply_all, ev, record
+from tests.rules.regional.regional_helpers import (
+    ADDED_KONG_ROUND,
+    PASSED_WIN_HANDS,
+    PASSED_WIN_ROUND,
+    PONG_OF_4P,
+    apply_all,
+    ev,
+    record,
+)
 
 
 def t(name: str) -> int:
@@ -87,22 +95,8 @@ def test_void_suit_no_pong_of_it_and_its_tiles_are_discarded_first() -> None:
 
 # ---------------------------------------------------------------------- 漏胡
 
-ZH = {
-    0: "135m79m19p2468s99s",
-    1: "123s456s789s22p35p",  # ready on 4p
-    2: "2468m3678p1135s7s",
-    3: "234m66m88m44p6789p",
-}
-ROUND = [
-    ["draw", 0, "5p"],
-    ["discard", 0, "5p"],
-    ["draw", 1, "9m"],
-    ["discard", 1, "9m"],
-    ["draw", 2, "9p"],
-    ["discard", 2, "9p"],
-    ["draw", 3, "1m"],
-    ["discard", 3, "4p"],  # South lets the win pass
-]
+ZH = PASSED_WIN_HANDS
+ROUND = PASSED_WIN_ROUND
 
 
 def test_a_passed_win_is_not_listed_again_until_the_seat_draws() -> None:
@@ -133,17 +127,8 @@ def test_turn_moves_list_the_self_drawn_win_kongs_and_discards() -> None:
 
 
 def test_rob_claims_offer_the_wins_on_the_added_tile() -> None:
-    pong = [["draw", 0, "4p"], ["discard", 0, "4p"], ["pong", 3, "4p"], ["discard", 3, "6p"]]
-    after = [
-        ["draw", 0, "1m"],
-        ["discard", 0, "1m"],
-        ["draw", 1, "9m"],
-        ["discard", 1, "9m"],
-        ["draw", 2, "9p"],
-        ["discard", 2, "9p"],
-        ["draw", 3, "4p"],
-        ["added_kong", 3, "4p"],
-    ]
+    pong = PONG_OF_4P
+    after = ADDED_KONG_ROUND
     table = _table("zhuanzhuan", ZH, [*pong, *after])
     assert rob_claims(table, t("4p"), 3) == [Move(1, MoveKind.WIN, (t("4p"),), 0)]
 

@@ -292,3 +292,38 @@ def scripted_hand(
 
 def kinds(outcome: HandOutcome) -> list[str]:
     return [type(e).kind for e in outcome.record.events]
+
+
+# ---------------------------------------------------------------------- the 漏胡 deal
+
+#: A deal of the three regional variants' tests: South (seat 1) is ready on 4筒, and in
+#: :data:`PASSED_WIN_ROUND` lets North's 4筒 pass (漏胡). Zhuanzhuan's, Changsha's and the
+#: legal-move tests play on from here.
+PASSED_WIN_HANDS = {
+    0: "135m79m19p2468s99s",
+    1: "123s456s789s22p35p",  # ready on 4p
+    2: "2468m3678p1135s7s",
+    3: "234m66m88m44p6789p",
+}
+PASSED_WIN_ROUND = [
+    ["draw", 0, "5p"],
+    ["discard", 0, "5p"],
+    ["draw", 1, "9m"],
+    ["discard", 1, "9m"],
+    ["draw", 2, "9p"],
+    ["discard", 2, "9p"],
+    ["draw", 3, "1m"],
+    ["discard", 3, "4p"],  # South could win (4p), and lets it pass
+]
+#: North pongs East's 4筒, then adds the fourth (补杠) in :data:`ADDED_KONG_ROUND`.
+PONG_OF_4P = [["draw", 0, "4p"], ["discard", 0, "4p"], ["pong", 3, "4p"], ["discard", 3, "6p"]]
+ADDED_KONG_ROUND = [
+    ["draw", 0, "1m"],
+    ["discard", 0, "1m"],
+    ["draw", 1, "9m"],
+    ["discard", 1, "9m"],
+    ["draw", 2, "9p"],
+    ["discard", 2, "9p"],
+    ["draw", 3, "4p"],
+    ["added_kong", 3, "4p"],
+]

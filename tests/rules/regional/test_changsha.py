@@ -9,7 +9,17 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from regional_helpers import Scripted, apply_all, ev, record, request, scripted_hand, t
+from regional_helpers import (
+    PASSED_WIN_HANDS,
+    PASSED_WIN_ROUND,
+    Scripted,
+    apply_all,
+    ev,
+    record,
+    request,
+    scripted_hand,
+    t,
+)
 
 from paipu.rules.events import Discard
 from paipu.rules.mechanics.birds import BirdMode
@@ -167,21 +177,9 @@ def test_bird_modes_and_origin() -> None:
 
 # ---------------------------------------------------------------------- replay
 
-HANDS = {
-    0: "135m79m19p2468s99s",
-    1: "123s456s789s22p35p",
-    2: "2468m3678p1135s7s",
-    3: "234m66m88m44p6789p",
-}
+HANDS = PASSED_WIN_HANDS
 ROUND = [
-    ["draw", 0, "5p"],
-    ["discard", 0, "5p"],
-    ["draw", 1, "9m"],
-    ["discard", 1, "9m"],
-    ["draw", 2, "9p"],
-    ["discard", 2, "9p"],
-    ["draw", 3, "1m"],
-    ["discard", 3, "4p"],  # South could win (4p), and lets it pass
+    *PASSED_WIN_ROUND,
     ["draw", 0, "4p"],
     ["discard", 0, "4p"],
 ]

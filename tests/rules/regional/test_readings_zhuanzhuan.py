@@ -12,7 +12,18 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
-from regional_helpers import Scripted, apply_all, ev, record, request, scripted_hand, t
+from regional_helpers import (
+    ADDED_KONG_ROUND,
+    PASSED_WIN_HANDS,
+    PONG_OF_4P,
+    Scripted,
+    apply_all,
+    ev,
+    record,
+    request,
+    scripted_hand,
+    t,
+)
 
 from paipu.rules.events import Discard, Draw
 from paipu.rules.mechanics.kong_money import with_bonus
@@ -22,12 +33,7 @@ from paipu.rules.selfplay import HandSetup, Style
 from paipu.rules.variants import get_variant
 
 V = "zhuanzhuan"
-ZH = {
-    0: "135m79m19p2468s99s",
-    1: "123s456s789s22p35p",  # ready on 4p
-    2: "2468m3678p1135s7s",
-    3: "234m66m88m44p6789p",
-}
+ZH = PASSED_WIN_HANDS
 PIAO = {"zuo_piao": 1}
 
 
@@ -48,17 +54,8 @@ def test_kong_money_carries_both_seats_piao(piao_on: str, bonus: int) -> None:
     assert table.state.kong_money.kongs[0].payments == tuple((s, 0, 2 + bonus) for s in (1, 2, 3))
 
 
-PONG = [["draw", 0, "4p"], ["discard", 0, "4p"], ["pong", 3, "4p"], ["discard", 3, "6p"]]
-ROUND_AFTER_PONG = [
-    ["draw", 0, "1m"],
-    ["discard", 0, "1m"],
-    ["draw", 1, "9m"],
-    ["discard", 1, "9m"],
-    ["draw", 2, "9p"],
-    ["discard", 2, "9p"],
-    ["draw", 3, "4p"],
-    ["added_kong", 3, "4p"],
-]
+PONG = PONG_OF_4P
+ROUND_AFTER_PONG = ADDED_KONG_ROUND
 
 
 def test_an_added_kong_with_piao_and_its_robbery() -> None:

@@ -7,7 +7,19 @@ Seats: 0 East (the dealer), 1 South, 2 West, 3 North.
 from __future__ import annotations
 
 import pytest
-from regional_helpers import Scripted, apply_all, ev, record, request, scripted_hand, t
+from regional_helpers import (
+    ADDED_KONG_ROUND,
+    PASSED_WIN_HANDS,
+    PASSED_WIN_ROUND,
+    PONG_OF_4P,
+    Scripted,
+    apply_all,
+    ev,
+    record,
+    request,
+    scripted_hand,
+    t,
+)
 
 from paipu.rules.replay import RuleViolation
 from paipu.rules.score import score_json
@@ -130,21 +142,9 @@ def test_no_honours_no_chi() -> None:
 
 # ---------------------------------------------------------------------- replay
 
-ZH = {
-    0: "135m79m19p2468s99s",
-    1: "123s456s789s22p35p",  # ready on 4p
-    2: "2468m3678p1135s7s",
-    3: "234m66m88m44p6789p",
-}
+ZH = PASSED_WIN_HANDS
 ROUND = [
-    ["draw", 0, "5p"],
-    ["discard", 0, "5p"],
-    ["draw", 1, "9m"],
-    ["discard", 1, "9m"],
-    ["draw", 2, "9p"],
-    ["discard", 2, "9p"],
-    ["draw", 3, "1m"],
-    ["discard", 3, "4p"],  # South lets the win pass
+    *PASSED_WIN_ROUND,
     ["draw", 0, "4p"],
     ["discard", 0, "4p"],
 ]
@@ -166,17 +166,8 @@ def test_louhu_any_tile_option() -> None:
     assert table.state.lock.locks[1]
 
 
-PONG = [["draw", 0, "4p"], ["discard", 0, "4p"], ["pong", 3, "4p"], ["discard", 3, "6p"]]
-ROUND_AFTER_PONG = [
-    ["draw", 0, "1m"],
-    ["discard", 0, "1m"],
-    ["draw", 1, "9m"],
-    ["discard", 1, "9m"],
-    ["draw", 2, "9p"],
-    ["discard", 2, "9p"],
-    ["draw", 3, "4p"],
-    ["added_kong", 3, "4p"],
-]
+PONG = PONG_OF_4P
+ROUND_AFTER_PONG = ADDED_KONG_ROUND
 
 
 def test_added_kong_money_when_it_stands_and_none_when_robbed() -> None:
