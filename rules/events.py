@@ -278,26 +278,40 @@ class Bird(Event):
 @event_kind
 @dataclass(frozen=True, slots=True)
 class StartWin(Event):
-    """The seat shows an opening-hand win (起手胡, Changsha) of some ``win_kind``."""
+    """The seat shows an opening-hand win (起手胡, Changsha) of some ``win_kind``; with
+    ``during`` a win formed in play (中途四喜 / 中途六六顺), shown on the seat's turn right
+    after its draw. ``dice`` are the two dice rolled for it, which serve as its birds under
+    Changsha's option ``start_win_birds = "dice"``: extra ``{"tiles": [...], "dice": [3, 4],
+    "during": true}``."""
 
     kind: ClassVar[str] = "start_win"
     seat: int
     win_kind: str
     tiles: tuple[Tile, ...] = ()
+    dice: tuple[int, ...] = ()
+    during: bool = False
 
     @classmethod
     def decode(cls, seat: int | None, payload: Any, extra: Mapping[str, Any]) -> Event:
         if seat is None or not isinstance(payload, str):
             raise EventError("start_win: a seat and the kind of opening win are required")
-        return cls(seat, payload, _tiles(extra.get("tiles", []), cls.kind))
+        dice = extra.get("dice", [])
+        if not isinstance(dice, list) or (
+            dice and (len(dice) != 2 or any(type(d) is not int or not 1 <= d <= 6 for d in dice))
+        ):
+            raise EventError(f"start_win: dice are two numbers 1-6, not {dice!r}")
+        during = extra.get("during", False)
+        if not isinstance(during, bool):
+            raise EventError(f"start_win: during is true or false, not {during!r}")
+        return cls(seat, payload, _tiles(extra.get("tiles", []), cls.kind), tuple(dice), during)
 
     def to_array(self) -> list[Any]:
-        return _seat_array(
-            self.kind,
-            self.seat,
-            self.win_kind,
-            {"tiles": tile_names(self.tiles)} if self.tiles else {},
-        )
+        extra: dict[str, Any] = {"tiles": tile_names(self.tiles)} if self.tiles else {}
+        if self.dice:
+            extra["dice"] = list(self.dice)
+        if self.during:
+            extra["during"] = True
+        return _seat_array(self.kind, self.seat, self.win_kind, extra)
 
 
 def decode(array: Any, allowed: Callable[[str], bool] | None = None) -> Event:

@@ -23,7 +23,7 @@ A variant adds moves by naming them in its TOML (``[bot] steps``, :class:`Step`)
 takes each at its point of the hand, and the variant's own rules say what it may do:
 
 * ``void_suits`` (定缺) before the first draw; ``opening_wins`` (起手胡) after the dealer's
-  first draw;
+  first draw, and in play right after a draw those the variant lets a seat show then (中途);
 * ``kong_reveal`` (开杠) in place of a replacement draw, when the player wants it;
 * ``last_tile_choice`` (要海底) before the last draw; nobody may want the last tile;
 * ``play_on`` (血战): after a robbed kong's wins the others play on;
@@ -705,6 +705,8 @@ class SelfPlayHand:
             self._stack(seat, position)
         tile = self.wall[position]
         self.apply(_DRAWS[seat][tile] if seat < _EVENT_SEATS else Draw(seat, tile))
+        if self.steps.opening_wins and self.table.discard_count:
+            self.show_wins(seat)  # 中途四喜 / 中途六六顺, where the variant has them
 
     def _stack(self, seat: int, position: int) -> None:
         """Scenario hands: give the stacked seat its next prepared tile, keep the others'
@@ -880,11 +882,19 @@ class SelfPlayHand:
     def opening_wins(self) -> None:
         """起手胡: after the dealer's first draw each seat shows the opening wins it has."""
         table = self.table
-        regional = self._regional()
         for k in range(table.players):
-            seat = (table.record.dealer + k) % table.players
-            for kind, tiles in regional.opening_wins(table, seat):
-                self.apply(StartWin(seat, kind, tiles))
+            self.show_wins((table.record.dealer + k) % table.players)
+
+    def show_wins(self, seat: int) -> None:
+        """``seat`` shows the opening wins the variant lets it show now (before the first
+        discard, or in play right after its draw: 中途), each with the two dice rolled for
+        it (the variant may count them as its birds). The dice come from the hand's id and
+        the event's place, not from the deal's random stream, so a hand plays the same with
+        or without them."""
+        for kind, tiles in self._regional().opening_wins(self.table, seat):
+            roll = random.Random(f"{self.base.game}:{self.base.hand}:{len(self.events)}")
+            dice = (roll.randint(1, 6), roll.randint(1, 6))
+            self.apply(StartWin(seat, kind, tiles, dice, during=self.table.discard_count > 0))
 
     def kong_reveal(self, seat: int) -> bool:
         """开杠: a ready konger may turn up the wall's last tiles instead of drawing one,

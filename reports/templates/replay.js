@@ -444,6 +444,13 @@
         seats[seat].void = payload;
         return ["declares the void suit (定缺) " + SUITS[payload] + " (" + payload + ")"];
       }
+      if (kind === "start_win" && typeof payload === "string") {
+        // 起手胡, or one formed in play (中途), with the dice rolled for it
+        const words = [(extra.during ? "shows a win formed in play (中途) " : "shows an opening win (起手胡) ") + payload.replace(/_/g, " ")];
+        if (Array.isArray(extra.tiles) && extra.tiles.every(isTile)) words.push(" ", { tiles: extra.tiles });
+        if (Array.isArray(extra.dice) && extra.dice.length) words.push(", dice " + extra.dice.join(" and "));
+        return words;
+      }
       const words = [kind === "bird" ? "扎鸟 birds" : kind.replace(/_/g, " ")];
       const shown = payloadTiles(payload);
       if (shown.length) words.push(" ", { tiles: shown });

@@ -120,6 +120,8 @@ def test_a_self_draw_compact_deals_and_unknown_events(script) -> None:
             ["bird", None, ["1m", "9m"]],
             ["piao", 2, 1],
             ["xiang_gong", 1],
+            ["start_win", 2, "two_triplets", {"tiles": ["1m", "1m", "1m"], "dice": [3, 4]}],
+            ["start_win", 0, "four_of_a_kind", {"tiles": ["8p"] * 4, "during": True}],
         ],
     }
     self_draw, weird = rebuild(script, [fixture_record("g1", 1), odd])
@@ -133,6 +135,8 @@ def test_a_self_draw_compact_deals_and_unknown_events(script) -> None:
         "扎鸟 birds 1m9m",
         "C chooses 飘 (piao) 1",  # seat events without tiles once threw a ReferenceError
         "B is 相公 (xiang gong): every card is locked in a 坎, the hand is dead",
+        "C shows an opening win (起手胡) two triplets 1m1m1m, dice 3 and 4",
+        "A shows a win formed in play (中途) four of a kind 8p8p8p8p",
     ]
 
 

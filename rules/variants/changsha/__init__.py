@@ -63,17 +63,6 @@ class Changsha(HunanVariant):
             )
         self.small_discard = int(self.spec.raw["payments"]["small_discard"])
 
-    def resolve_options(self, rules: Mapping[str, Any] | None = None) -> Options:
-        """The options; ``start_win_birds = "dice"`` is refused until a log carries the
-        opening wins' dice (its settlement is ``start_win_deltas(dice=...)``)."""
-        options = super().resolve_options(rules)
-        if options["start_win_birds"] != "none":
-            raise VariantError(
-                "start_win_birds = dice needs each opening win's dice in the log, which paipu "
-                "log v1 does not carry yet (docs/regional.md §10): play start_win_birds = none"
-            )
-        return options
-
     # ------------------------------------------------------------------ scoring
 
     def units(self, options: Options) -> dict[str, int]:
@@ -192,6 +181,17 @@ class Changsha(HunanVariant):
             out[kind] = str(options["ban_ban_hu"]) if kind == "no_258" else str(value)
         return out
 
+    def mid_game_kinds(self, options: Options) -> dict[str, str]:
+        """The opening wins that may also be formed and shown in play (中途四喜 / 中途六六顺,
+        their TOML's ``during``), when the room plays them (option ``mid_game_wins``)."""
+        if not options["mid_game_wins"]:
+            return {}
+        return {
+            kind: variant
+            for kind, variant in self.opening_kinds(options).items()
+            if "during" in self.start_kinds[kind]
+        }
+
 
 class ChangshaState(HunanState):
     """Changsha on the table: the Hunan birds and 漏胡 lock, the kong reveal (开杠), 要海底,
@@ -204,7 +204,11 @@ class ChangshaState(HunanState):
             table, lambda seat: variant.reveal_problem(table, seat), self._won_on_reveal
         )
         self.haidi = Haidi(table, choose=variant.haidi_choice(table.options))
-        self.start_wins: list[tuple[int, str]] = []
+        #: Every opening win paid: (seat, kind, dice), one entry per instance.
+        self.start_wins: list[tuple[int, str, tuple[int, ...]]] = []
+        #: The tile kinds each seat has shown for each kind of opening win, so that a win
+        #: formed in play (中途) is not one shown before.
+        self.shown: dict[tuple[int, str], set[Tile]] = {}
 
     def handlers(self) -> dict[type[Event], Handler]:
         return {**super().handlers(), KongReveal: self._reveal, StartWin: self._start_win}
@@ -264,60 +268,98 @@ class ChangshaState(HunanState):
 
     def _start_win(self, event: StartWin) -> None:
         table = self.table
-        if table.discard_count or table.calls or table.wins:
-            raise table.fail(event, "opening wins (起手胡) are shown before the first discard")
-        kinds = self.changsha.opening_kinds(table.options)
+        seat = event.seat
+        if event.during:
+            kinds = self.changsha.mid_game_kinds(table.options)
+            if not kinds:
+                raise table.fail(event, "this room plays no 中途 wins (option mid_game_wins)")
+            if not table.discard_count:
+                raise table.fail(event, "a 中途 win is formed in play, after the first discard")
+            if table.phase is not Phase.ACT or seat != table.turn or table.drawn is None:
+                raise table.fail(event, "a 中途 win is shown on the seat's turn, after its draw")
+        else:
+            if table.discard_count or table.calls or table.wins:
+                raise table.fail(event, "opening wins (起手胡) are shown before the first discard")
+            kinds = self.changsha.opening_kinds(table.options)
         if event.win_kind not in kinds:
             known = ", ".join(kinds)
             raise table.fail(event, f"no opening win {event.win_kind!r} here (this room: {known})")
-        if (event.seat, event.win_kind) in self.start_wins:
-            raise table.fail(event, f"seat {event.seat} has already shown {event.win_kind}")
-        hand = table.seats[event.seat].hand
+        shown_before = self.shown.setdefault((seat, event.win_kind), set())
+        if shown_before and not event.during:
+            raise table.fail(event, f"seat {seat} has already shown {event.win_kind}")
+        hand = table.seats[seat].hand
         shown = counts(event.tiles)
         if any(shown[t] > hand[t] for t in range(len(hand))) or not event.tiles:
-            raise table.fail(event, f"seat {event.seat} must show tiles it holds")
-        name = self.changsha.start_kinds[event.win_kind]["name_zh"]
+            raise table.fail(event, f"seat {seat} must show tiles it holds")
+        data = self.changsha.start_kinds[event.win_kind]
+        name = str(data["during"]) if event.during else str(data["name_zh"])
+        if event.during and not shown[table.drawn or 0]:
+            raise table.fail(event, f"{name} is formed by the tile just drawn, which it shows")
+        again = sorted(t for t in shown_before if shown[t])
+        if again:
+            raise table.fail(event, f"{name}: {tile_names(again)} shown before count once")
         whole = event.win_kind in WHOLE_HAND
         if whole and shown != hand:
             raise table.fail(event, f"{name} is shown with the whole hand")
         detector = changsha_fans.OPENING[event.win_kind]
         if detector(hand if whole else shown, kinds[event.win_kind]) is None:
             raise table.fail(event, f"the tiles shown are not {name} ({event.win_kind})")
+        if table.options["start_win_birds"] == "dice" and not event.dice:
+            raise table.fail(
+                event, 'start_win_birds = dice: the start_win carries its dice ({"dice": [d1, d2]})'
+            )
         instances = changsha_fans.opening_instances(
             event.win_kind, hand if whole else shown, kinds[event.win_kind]
         )
         if table.options["start_win_count"] == "once_per_kind":
             instances = 1
-        self.start_wins += [(event.seat, event.win_kind)] * instances  # each one is paid
+        self.start_wins += [(seat, event.win_kind, event.dice)] * instances  # each one is paid
+        shown_before.update(t for t in range(len(shown)) if shown[t])
         if instances > 1:
             table.notes.append(f"start_win_instances:{event.win_kind}")
-        table.notes.append(f"start_win:{event.win_kind}")
+        table.notes.append(f"start_win{'_during' if event.during else ''}:{event.win_kind}")
 
     def opening_wins(self, seat: int) -> list[tuple[str, tuple[Tile, ...]]]:
+        """The opening wins ``seat`` can show now: before the first discard those of the
+        opening hand; in play (its turn, after its draw) the 中途 ones the tile just drawn
+        formed, of tiles it has not shown for that kind before."""
         table = self.table
         hand = table.seats[seat].hand
+        during = table.discard_count > 0
+        if during:
+            if table.phase is not Phase.ACT or seat != table.turn or table.drawn is None:
+                return []
+            kinds = self.changsha.mid_game_kinds(table.options)
+        else:
+            kinds = self.changsha.opening_kinds(table.options)
         out = []
-        for kind, variant in self.changsha.opening_kinds(table.options).items():
-            if (seat, kind) in self.start_wins:
+        for kind, variant in kinds.items():
+            before = self.shown.get((seat, kind))
+            if before and not during:
                 continue
-            tiles = changsha_fans.OPENING[kind](hand, variant)
-            if tiles is not None:
+            fresh = [0 if before and t in before else n for t, n in enumerate(hand)]
+            tiles = changsha_fans.OPENING[kind](fresh, variant)
+            if tiles is not None and (not during or table.drawn in tiles):
                 out.append((kind, tiles))
         return out
 
     def payments(self) -> list[tuple[int, int, int]]:
-        """Opening wins, each instance a small self-draw paid by every other seat (no birds:
-        the dice that would be their birds, option ``start_win_birds``, are not in the log)."""
+        """Opening wins (and 中途 ones), each instance a small self-draw paid by every other
+        seat; under ``start_win_birds = "dice"`` its two dice are its birds."""
         out = super().payments()
         table = self.table
         options = table.options
-        for seat, _kind in self.start_wins:
+        dice_birds = options["start_win_birds"] == "dice"
+        bird_mode = BirdMode(options["bird_mode"])
+        for seat, _kind, dice in self.start_wins:
             deltas = start_win_deltas(
                 table.players,
                 seat,
                 table.record.dealer,
                 int(options["small_self_draw"]),
                 dealer_bonus=bool(options["dealer_bonus"]),
+                dice=dice if dice_birds else (),
+                bird_mode=bird_mode,
             )
             out += [(payer, seat, -d) for payer, d in enumerate(deltas) if d < 0]
         return out

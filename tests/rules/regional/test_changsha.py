@@ -204,7 +204,7 @@ def test_opening_wins_are_shown_before_the_first_discard_and_paid_at_once() -> N
     hands = {**HANDS, 2: "4444p2468m1135s7s", 3: "234m66m88m55p6789p"}  # West: 大四喜
     events = ev(["draw", 0, "5p"], ["start_win", 2, "four_of_a_kind", {"tiles": ["4p"] * 4}])
     table = apply_all(record(V, hands, events))
-    assert table.state.start_wins == [(2, "four_of_a_kind")]
+    assert table.state.start_wins == [(2, "four_of_a_kind", ())]
     payments = table.state.payments()
     assert sorted(payments) == [(0, 2, 2), (1, 2, 2), (3, 2, 2)]
     with pytest.raises(RuleViolation, match="before the first discard"):
@@ -241,7 +241,7 @@ def test_missing_suit_is_shown_with_the_whole_hand() -> None:
     table = apply_all(
         record(V, hands, ev(["draw", 0, "5p"], ["start_win", 3, "missing_suit", {"tiles": whole}]))
     )
-    assert table.state.start_wins == [(3, "missing_suit")]
+    assert table.state.start_wins == [(3, "missing_suit", ())]
     with pytest.raises(RuleViolation, match="whole hand"):
         apply_all(
             record(
@@ -274,9 +274,11 @@ def test_kong_reveal_wins_on_one_of_its_tiles() -> None:
     (win,) = outcome.wins
     assert (win.seat, win.from_seat, win.tile) == (0, None, t("3p"))
     assert [f.id for f in win.fans] == ["kong_bloom"]
-    # East and South also showed 缺一色 at the start: 2 from each other seat, each
+    # East and South also showed 缺一色 at the start: 2 from each other seat, each; and
+    # East, drawing its fourth 2m before the kong, showed it as 中途四喜: 2 from each other
     assert outcome.notes.count("start_win:missing_suit") == 2
-    assert outcome.deltas == (18 + 4, -6 + 4, -6 - 4, -6 - 4)
+    assert outcome.notes.count("start_win_during:four_of_a_kind") == 1
+    assert outcome.deltas == (18 + 4 + 6, -6 + 4 - 2, -6 - 4 - 2, -6 - 4 - 2)
 
 
 def test_another_seat_wins_on_a_revealed_tile() -> None:
@@ -287,7 +289,7 @@ def test_another_seat_wins_on_a_revealed_tile() -> None:
         [Scripted(kongs=["2m"], reveal=True), Scripted(wins=None), Scripted(), Scripted()],
         {0: "9m2m", 1: "1m", 2: "1m", 3: "9m"},
         tail="9s1s",
-        rules={"birds": 0},
+        rules={"birds": 0, "mid_game_wins": False},  # no 中途四喜 of East's 2m here
     )
     (win,) = outcome.wins
     assert (win.seat, win.from_seat, win.tile) == (1, 0, t("9s"))
@@ -324,6 +326,7 @@ def test_birds_are_the_next_tiles_and_count_from_the_winner() -> None:
         [Scripted(kongs=["2m"], reveal=True, wins=None), Scripted(), Scripted(), Scripted()],
         {0: "9m2m", 1: "1m", 2: "1m", 3: "9m"},
         tail="3p9s",
+        rules={"mid_game_wins": False},  # no 中途四喜 of East's 2m here
     )
     bird = outcome.record.events[-1]
     assert type(bird).kind == "bird"
