@@ -77,6 +77,7 @@ from paipu.rules.legal import (
     rob_claims,
     turn_moves,
 )
+from paipu.rules.mechanics.exchange import Exchange, directions
 from paipu.rules.mechanics.kong_reveal import REVEAL_TILES, KongReveal
 from paipu.rules.record import HandRecord
 from paipu.rules.replay import HandOutcome, Phase, Table, outcome_of, replay
@@ -390,6 +391,15 @@ class Player:
         held = [sum(hand[s * SUIT_SIZE : (s + 1) * SUIT_SIZE]) for s in range(len(SUIT_LETTERS))]
         return SUIT_LETTERS[held.index(min(held))]
 
+    def exchange_tiles(self, view: SeatView) -> tuple[Tile, ...]:
+        """换三张 (:attr:`Step.EXCHANGE`): three tiles of one suit to pass; by default the
+        first three of the suit held fewest among those held three times or more."""
+        hand = view.hand()
+        suits = [range(s * SUIT_SIZE, (s + 1) * SUIT_SIZE) for s in range(len(SUIT_LETTERS))]
+        held = [sum(hand[t] for t in suit) for suit in suits]
+        suit = suits[min((n, s) for s, n in enumerate(held) if n >= 3)[1]]
+        return tuple([t for t in suit for _ in range(hand[t])][:3])
+
     def reveal(self, view: SeatView) -> bool:
         """开杠 (:attr:`Step.KONG_REVEAL`): turn up the wall's last tiles rather than draw
         one after a kong; by default when the hand is ready."""
@@ -410,6 +420,7 @@ class Step(StrEnum):
     names it; the loop takes the steps its variant declares, each at its point of the hand.
     """
 
+    EXCHANGE = "exchange"  # 换三张: before 定缺 each seat passes three tiles of one suit
     VOID_SUITS = "void_suits"  # 定缺: each seat declares a void suit before the first draw
     OPENING_WINS = "opening_wins"  # 起手胡: after the dealer's first draw, the opening wins
     KONG_REVEAL = "kong_reveal"  # 开杠: a ready konger may turn up tiles instead of drawing
@@ -422,6 +433,7 @@ class Step(StrEnum):
 class Steps:
     """Which :class:`Step` s a variant's hands take (read once per variant)."""
 
+    exchange: bool = False
     void_suits: bool = False
     opening_wins: bool = False
     kong_reveal: bool = False
@@ -447,6 +459,7 @@ def steps_of(variant: Variant) -> Steps:
             f"{variant.id}.toml [bot] steps {names!r}: each is one of {known_steps}"
         ) from None
     steps = Steps(
+        exchange=Step.EXCHANGE in taken,
         void_suits=Step.VOID_SUITS in taken,
         opening_wins=Step.OPENING_WINS in taken,
         kong_reveal=Step.KONG_REVEAL in taken,
@@ -797,6 +810,8 @@ class SelfPlayHand:
     def play(self) -> HandOutcome:
         table = self.table
         steps = self.steps
+        if steps.exchange:
+            self.exchange()
         if steps.void_suits:
             self.void_suits()
         opening = steps.opening_wins
@@ -871,6 +886,23 @@ class SelfPlayHand:
     def _regional(self) -> RegionalVariant:
         """The variant as the steps it declared ask it (their rules live there)."""
         return cast("RegionalVariant", self.variant)
+
+    def exchange(self) -> None:
+        """换三张, where the room plays it: every seat chooses its three tiles of one suit,
+        passed at once in the room's direction, or one the dice choose (rolled from the
+        hand's id, not from the deal's random stream)."""
+        table = self.table
+        setting = self._regional().exchange_setting(self.options)
+        if setting == "off":
+            return
+        direction = setting
+        if setting == "dice":
+            roll = random.Random(f"{self.base.game}:{self.base.hand}:exchange")
+            direction = roll.choice(directions(table.players))
+        tiles = tuple(
+            self.players[seat].exchange_tiles(self.views[seat]) for seat in range(table.players)
+        )
+        self.apply(Exchange(direction, tiles))
 
     def void_suits(self) -> None:
         """定缺: each seat from the dealer on declares its void suit."""

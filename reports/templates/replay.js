@@ -444,6 +444,21 @@
         seats[seat].void = payload;
         return ["declares the void suit (定缺) " + SUITS[payload] + " (" + payload + ")"];
       }
+      if (kind === "exchange" && Array.isArray(extra.tiles) && extra.tiles.length === n) {
+        // 换三张: every seat's three tiles go to the seat the direction names, all at once
+        const step = { next: 1, previous: n - 1, across: 2 }[payload];
+        if (step !== undefined && extra.tiles.every(function (g) { return Array.isArray(g) && g.every(isTile); })) {
+          extra.tiles.forEach(function (group, s) { for (const t of group) seats[s].take(t); });
+          extra.tiles.forEach(function (group, s) {
+            const to = seats[(s + step) % n];
+            for (const t of group) to.hand.push(t);
+            to.hand.sort(byCode);
+          });
+          const words = ["换三张 (exchange three) to the " + (payload === "across" ? "seat opposite" : payload + " seat") + ":"];
+          extra.tiles.forEach(function (group, s) { words.push(" " + who(s) + " ", { tiles: group }); });
+          return words;
+        }
+      }
       if (kind === "start_win" && typeof payload === "string") {
         // 起手胡, or one formed in play (中途), with the dice rolled for it
         const words = [(extra.during ? "shows a win formed in play (中途) " : "shows an opening win (起手胡) ") + payload.replace(/_/g, " ")];

@@ -283,6 +283,11 @@ class RegionalVariant(Variant):
         """Whether each seat declares a void suit before play (定缺)."""
         return False
 
+    def exchange_setting(self, options: Options) -> str:
+        """换三张: ``off``, the direction the room passes in, or ``dice`` (one per hand):
+        :data:`paipu.rules.mechanics.exchange.SETTINGS`."""
+        return "off"
+
     def opening_wins(self, table: Table, seat: int) -> list[tuple[str, tuple[Tile, ...]]]:
         """The opening wins (起手胡) a seat can show now, with the tiles it shows."""
         state = table.state

@@ -159,6 +159,21 @@ class RegionalBot(BotCore):
 
     # -- the regional decisions
 
+    def exchange_tiles(self, view: SeatView) -> tuple[Tile, ...]:
+        """换三张: the three least useful tiles of the suit it would void, among the suits
+        held three times or more."""
+        hand = view.hand()
+
+        def weight(s: int) -> tuple[int, float]:
+            tiles = [t for t in range(s * SUIT_SIZE, (s + 1) * SUIT_SIZE) if hand[t]]
+            return sum(hand[t] for t in tiles), sum(keep_value(hand, t, NO_HONOURS) for t in tiles)
+
+        held = [s for s in range(SUITS) if sum(hand[s * SUIT_SIZE : (s + 1) * SUIT_SIZE]) >= 3]
+        suit = min(held, key=weight)
+        tiles = [t for t in range(suit * SUIT_SIZE, (suit + 1) * SUIT_SIZE) for _ in range(hand[t])]
+        tiles.sort(key=lambda t: (keep_value(hand, t, NO_HONOURS), t))
+        return tuple(sorted(tiles[:3]))
+
     def void_suit(self, view: SeatView) -> str:
         hand = view.hand()
 

@@ -140,6 +140,27 @@ def test_a_self_draw_compact_deals_and_unknown_events(script) -> None:
     ]
 
 
+def test_the_exchange_of_three_moves_the_tiles_as_the_engine_does(script) -> None:
+    """换三张: each seat's three tiles leave its hand and join the receiver's, all at once."""
+    hands = ["123m456m789m3344p", "111p234p567s8899s", "345m678p12399s55s", "999m555p666s777s2m"]
+    passed = [["1m", "2m", "3m"], ["8s", "8s", "9s"], ["6p", "7p", "8p"], ["5p", "5p", "5p"]]
+    exchange = {
+        "players": ["A", "B", "C", "D"],
+        "deal": hands,
+        "events": [["exchange", None, "next", {"tiles": passed}]],
+    }
+    steps = rebuild(script, [exchange])[0]
+    assert steps[1]["text"] == (
+        "换三张 (exchange three) to the next seat: A 1m2m3m B 8s8s9s C 6p7p8p D 5p5p5p"
+    )
+    assert [s["hand"] for s in steps[1]["seats"]] == [
+        "4m5m6m7m8m9m3p3p4p4p5p5p5p",
+        "1m2m3m1p1p1p2p3p4p5s6s7s9s",
+        "3m4m5m1s2s3s5s5s8s8s9s9s9s",
+        "2m9m9m9m6p7p8p6s6s6s7s7s7s",
+    ]
+
+
 def test_a_zipai_hand_as_a_player_reads_it(script) -> None:
     steps = rebuild(script, [ZIPAI_EXAMPLE])[0]  # docs/zipai.md's example
     assert [s["text"] for s in steps] == [

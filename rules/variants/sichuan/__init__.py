@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 from paipu.rules.events import Draw, Event, Void, Win
 from paipu.rules.fans import check_coverage
 from paipu.rules.fans.regional import SUIT_LETTERS, RegionalHand, suit, suit_index
+from paipu.rules.mechanics.exchange import Exchange, ThreeTileExchange
 from paipu.rules.mechanics.first_turn import first_turn_facts
 from paipu.rules.mechanics.kong_money import KongMoney
 from paipu.rules.mechanics.void_suit import VoidSuits
@@ -181,6 +182,9 @@ class Sichuan(RegionalVariant):
     def declares_voids(self) -> bool:
         return True
 
+    def exchange_setting(self, options: Options) -> str:
+        return str(options["exchange_three"])
+
     def new_state(self, table: Table) -> SichuanState:
         return SichuanState(table, self)
 
@@ -216,18 +220,21 @@ class SichuanState(VariantState):
         super().__init__(table)
         self.sichuan = variant
         self.voids = VoidSuits(table)
+        self.exchange = ThreeTileExchange(table, variant.exchange_setting(table.options))
         self.kong_money = KongMoney(table, variant.kong_amounts)
         self.resume_from: int | None = None  # 血战: the next draw is counted from this winner
 
     def handlers(self) -> dict[type[Event], Handler]:
-        return {Void: self.voids.declare}
+        return {Void: self.voids.declare, Exchange: self.exchange.exchange}
 
     def before(self, event: Event) -> bool:
         table = self.table
         if table.phase is Phase.ROB and table.robbed_and_won() and type(event) is not Win:
             table.resume_after_rob()
         if table.phase is not Phase.ENDED:
-            self.voids.check_declared(event)
+            self.exchange.check_done(event)
+            if type(event) is not Exchange:
+                self.voids.check_declared(event)
         return False
 
     def after(self, event: Event) -> None:

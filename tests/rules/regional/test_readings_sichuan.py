@@ -1,17 +1,23 @@
 """四川: the readings of issue 21 — 呼叫转移 moves all the konger's kong income
-(``call_transfer``), 地胡 is a self-draw on one's own first draw (``earthly_win``).
+(``call_transfer``), 地胡 is a self-draw on one's own first draw (``earthly_win``), 换三张
+(``exchange_three``).
 
 Hands written and worked by hand. Seats: 0 East (the dealer), 1 South, 2 West, 3 North.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable
 
 import pytest
 from regional_helpers import apply_all, ev, record, request
 
+from paipu.pipeline.simulate import DEFAULT_PLAYERS, game_jobs, simulate
+from paipu.rules.record import HandRecord
+from paipu.rules.replay import RuleViolation, replay
 from paipu.rules.score import score_json
+from paipu.rules.tiles import counts, parse_tiles
 
 V = "sichuan"
 VOIDS = [["void", 0, "s"], ["void", 1, "m"], ["void", 2, "m"], ["void", 3, "s"]]
@@ -139,3 +145,76 @@ def test_earthly_in_a_score_request() -> None:
     assert "earthly_win = first_draw" in score_json(on_discard).error
     wide = score_json({**on_discard, "rules": {"earthly_win": "first_draw_or_first_discard"}})
     assert (wide.total, wide.deltas) == (32, (-32, 0, 32, 0))
+
+
+# ---------------------------------------------------------------------- 换三张
+
+EXCHANGE_HANDS = {
+    0: "123m456m789m3344p",
+    1: "111p234p567s8899s",
+    2: "345m678p12399s55s",
+    3: "999m555p666s777s2m",
+}
+PASSED = [["1m", "2m", "3m"], ["8s", "8s", "9s"], ["6p", "7p", "8p"], ["5p", "5p", "5p"]]
+NEXT = ["exchange", None, "next", {"tiles": PASSED}]
+EXCHANGE_VOIDS = [["void", 0, "s"], ["void", 1, "m"], ["void", 2, "p"], ["void", 3, "p"]]
+ON = {"exchange_three": "next"}
+
+
+def test_three_tiles_of_one_suit_pass_to_the_next_seat_all_at_once() -> None:
+    table = apply_all(record(V, EXCHANGE_HANDS, ev(NEXT, *EXCHANGE_VOIDS), rules=ON))
+    after = {
+        0: "456m789m3344555p",
+        1: "123m111p234p567s9s",
+        2: "345m1235588999s",
+        3: "999m2m678p666777s",
+    }
+    for seat, tiles in after.items():
+        assert table.seats[seat].hand == counts(parse_tiles(tiles)), seat
+    assert "exchange:next" in table.notes
+    # the dice may choose any direction; a room's direction is the only one it plays
+    dice = {"exchange_three": "dice"}
+    back = ["exchange", None, "previous", {"tiles": PASSED}]
+    assert apply_all(record(V, EXCHANGE_HANDS, ev(back, *EXCHANGE_VOIDS), rules=dice))
+
+
+@pytest.mark.parametrize(
+    ("events", "rules", "rule"),
+    [
+        ([NEXT, *EXCHANGE_VOIDS], {}, "option exchange_three = off"),
+        ([NEXT, *EXCHANGE_VOIDS], {"exchange_three": "across"}, "passes across .*not next"),
+        ([*EXCHANGE_VOIDS, NEXT], ON, "换三张 comes first: the exchange event is missing"),
+        ([NEXT, NEXT], ON, "换三张 happens once a hand"),
+        (
+            [["exchange", None, "next", {"tiles": [["1m", "2m", "3p"], *PASSED[1:]]}]],
+            ON,
+            "seat 0 passes three tiles of one suit, not 12m3p",
+        ),
+        (
+            [["exchange", None, "next", {"tiles": [["1m", "1m", "2m"], *PASSED[1:]]}]],
+            ON,
+            "seat 0 passes 1m, which it does not hold",
+        ),
+        ([["exchange", None, "next", {"tiles": PASSED[:3]}]], ON, "every seat passes three"),
+    ],
+)
+def test_the_exchange_is_checked(events: list, rules: dict[str, str], rule: str) -> None:
+    with pytest.raises(RuleViolation, match=rule):
+        apply_all(record(V, EXCHANGE_HANDS, ev(*events), rules=rules))
+
+
+def test_self_play_passes_three_tiles_and_every_hand_audits_ok() -> None:
+    directions: set[str] = set()
+    jobs = game_jobs(V, 60, 9, DEFAULT_PLAYERS, {"exchange_three": "dice"})
+    for lines, _stats in simulate(jobs):
+        for line in lines:
+            obj = json.loads(line)
+            (exchange,) = [e for e in obj["events"] if e[0] == "exchange"]
+            assert obj["events"].index(exchange) < min(
+                i for i, e in enumerate(obj["events"]) if e[0] == "void"
+            )
+            directions.add(exchange[2])
+            for tiles in exchange[3]["tiles"]:
+                assert len({t[-1] for t in tiles}) == 1  # one suit
+            assert replay(HandRecord.from_json(obj)).verdict == "ok"
+    assert directions == {"next", "previous", "across"}
