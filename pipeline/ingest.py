@@ -251,6 +251,7 @@ ARROW_TYPES: dict[str, dict[str, pa.DataType]] = {
         "game": _STR,
         "hand": _INT,
         "seat": _INT,
+        "seq": _INT,
         "variant": _STR,
         "fan": _STR,
         "name_zh": _STR,

@@ -107,6 +107,7 @@ class SeatState:
     pool: list[Tile] = field(default_factory=list)  # discards still lying on the table
     flowers: list[Tile] = field(default_factory=list)  # flowers set aside
     held_flowers: list[Tile] = field(default_factory=list)  # flowers in hand, not yet declared
+    set_aside: list[Tile] = field(default_factory=list)  # tiles won on by a seat playing on (血流)
     draws: int = 0
     won: bool = False
     waits: tuple[Tile, ...] = ()
@@ -450,6 +451,7 @@ class Table:
             placed.update(s.held_flowers)
             placed.update(s.flowers)
             placed.update(s.pool)
+            placed.update(s.set_aside)
             for meld in s.melds:
                 placed.update(meld.tiles)
         for tile, n in placed.items():
@@ -1236,12 +1238,15 @@ def compare(
     problems = []
     if result.outcome != outcome:
         problems.append(f"outcome: recorded {result.outcome}, computed {outcome}")
-    computed = {w.seat: w for w in wins}
+    computed: dict[int, list[ComputedWin]] = {}
+    for w in wins:  # a seat's wins in hand order (several where winners play on: 血流成河)
+        computed.setdefault(w.seat, []).append(w)
     for rec in result.wins:
-        win = computed.pop(rec.seat, None)
-        if win is None:
+        queued = computed.get(rec.seat)
+        if not queued:
             problems.append(f"seat {rec.seat}: recorded a win the replay does not have")
             continue
+        win = queued.pop(0)
         if rec.from_seat != win.from_seat:
             problems.append(
                 f"seat {rec.seat}: recorded win from {rec.from_seat}, computed {win.from_seat}"
@@ -1270,8 +1275,9 @@ def compare(
                         f"seat {rec.seat}: fan {fan.id} recorded worth {fan.points}"
                         f", computed {worth[fan.id]}"
                     )
-    for seat in computed:
-        problems.append(f"seat {seat}: the replay finds a win the record does not list")
+    for seat, left in computed.items():
+        for _ in left:
+            problems.append(f"seat {seat}: the replay finds a win the record does not list")
     if result.deltas is not None and tuple(result.deltas) != tuple(deltas):
         seats = ", ".join(
             f"seat {seat} recorded {said:+d}, computed {found:+d}"

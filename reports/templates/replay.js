@@ -100,6 +100,8 @@
     this.dead = false; // zipai 相公
     this.piao = null;
     this.void = null; // Sichuan 定缺: m, p or s
+    this.aside = []; // 血流成河: the tiles won on by a seat that plays on
+    this.playsOn = false;
   }
   Seat.prototype.settle = function () {
     if (this.drawn !== null) {
@@ -113,6 +115,13 @@
     for (let i = 0; i < (n || 1); i++) {
       const at = this.hand.indexOf(name);
       if (at >= 0) this.hand.splice(at, 1);
+    }
+  };
+  // 血流成河: a seat that plays on sets the tile it won on aside, shown beside its melds
+  Seat.prototype.setAside = function () {
+    if (this.playsOn && this.drawn !== null && this.drawnMark === "won") {
+      this.aside.push(this.drawn);
+      this.drawn = null;
     }
   };
   Seat.prototype.count = function (name) {
@@ -134,6 +143,7 @@
       dead: this.dead,
       piao: this.piao,
       void: this.void,
+      aside: this.aside.slice(),
     };
   };
 
@@ -146,6 +156,9 @@
     const seats = deal.map(function (d) { return new Seat(parseTiles(d)); });
     while (seats.length < players.length) seats.push(new Seat([]));
     const n = seats.length;
+    // 血流成河: winners play on, each tile won on set aside (the seat keeps 13 tiles)
+    const playsOn = !!(record.rules && record.rules.mode === "xueliu");
+    seats.forEach(function (s) { s.playsOn = playsOn; });
     const zipai = zipaiHint === undefined
       ? seats.some(function (s) { return s.hand.some(function (t) { return ZIPAI_CARD.test(t); }); })
       : !!zipaiHint;
@@ -269,11 +282,13 @@
             actor.take(tile);
             actor.drawn = tile;
           }
+          actor.setAside();
           return ["wins by self-draw (自摸) on ", { tiles: [tile] }];
         }
         actor.settle();
         actor.drawn = tile;
         actor.drawnMark = "won";
+        actor.setAside();
         if (robbed !== null && robbed.seat === from) {
           const source = seats[from];
           const meld = source.meldOf(["added_kong"], tile);
@@ -874,6 +889,12 @@
       fill("h" + seat, hand);
       const melds = el("span", { cls: "tiles" });
       s.melds.forEach(function (m) { melds.appendChild(meldBox(m)); });
+      if (s.aside && s.aside.length) {
+        const won = el("span", { cls: "meld", title: "和: the tiles won on, set aside (血流成河)" });
+        won.appendChild(el("span", { cls: "label", text: "和" }));
+        won.appendChild(tileRow(s.aside));
+        melds.appendChild(won);
+      }
       fill("m" + seat, melds);
       fill("f" + seat, tileRow(s.flowers));
       const river = tileRow(s.discards.map(function (d) { return d.tile; }), s.discards.map(function (d) { return d.mark; }));

@@ -35,7 +35,8 @@ SELECT
     f.fan, f.name_zh, f.name_en, f.points AS fan_points, f.count
 FROM wins w
 JOIN report_hands r USING (game, hand)
-LEFT JOIN win_fans f ON f.game = w.game AND f.hand = w.hand AND f.seat = w.seat
+LEFT JOIN win_fans f
+    ON f.game = w.game AND f.hand = w.hand AND f.seat = w.seat AND f.seq IS NOT DISTINCT FROM w.seq
 WHERE r.verdict = 'mismatch' AND r.source_kind = 'events'
 ORDER BY r.ord, w.seat, f.points DESC, f.fan
 

@@ -9,7 +9,7 @@
 -- with it in the report's order (example_game, example_hand, example_tile: the winning tile).
 -- Sorted by variant, then the most frequent fan first, then higher points, then fan id.
 WITH variant_wins AS (
-    SELECT w.game, w.hand, w.seat, w.tile, r.variant, r.ord
+    SELECT w.game, w.hand, w.seat, w.seq, w.tile, r.variant, r.ord
     FROM wins w
     JOIN report_hands r USING (game, hand)
 ),
@@ -28,7 +28,8 @@ SELECT
     arg_min(v.hand, (v.ord, v.seat)) AS example_hand,
     arg_min(v.tile, (v.ord, v.seat)) AS example_tile
 FROM win_fans f
-JOIN variant_wins v ON v.game = f.game AND v.hand = f.hand AND v.seat = f.seat
+JOIN variant_wins v
+    ON v.game = f.game AND v.hand = f.hand AND v.seat = f.seat AND v.seq IS NOT DISTINCT FROM f.seq
 JOIN totals t ON t.variant = v.variant
 GROUP BY v.variant, f.fan
 ORDER BY v.variant, with_fan DESC, points DESC, f.fan
@@ -48,7 +49,7 @@ ORDER BY r.variant, w.total
 -- win with no 名堂), the mean and sample standard deviation of the win total and of the
 -- winner's points. Sorted by variant.
 WITH with_fans AS (
-    SELECT DISTINCT f.game, f.hand, f.seat
+    SELECT DISTINCT f.game, f.hand, f.seat, f.seq
     FROM win_fans f
     JOIN report_hands r USING (game, hand)
 )
@@ -62,7 +63,8 @@ SELECT
     stddev_samp(w.points) AS points_sd
 FROM wins w
 JOIN report_hands r USING (game, hand)
-LEFT JOIN with_fans x ON x.game = w.game AND x.hand = w.hand AND x.seat = w.seat
+LEFT JOIN with_fans x
+    ON x.game = w.game AND x.hand = w.hand AND x.seat = w.seat AND x.seq IS NOT DISTINCT FROM w.seq
 GROUP BY r.variant
 ORDER BY r.variant
 
@@ -75,14 +77,14 @@ ORDER BY r.variant
 -- variant, most frequent first, then by the combination.
 WITH combos AS (
     SELECT
-        r.variant, f.game, f.hand, f.seat,
+        r.variant, f.game, f.hand, f.seat, f.seq,
         string_agg(f.fan, ' + ' ORDER BY f.points DESC, f.fan) AS fans,
         string_agg(f.name_zh, ' + ' ORDER BY f.points DESC, f.fan) AS names_zh,
         string_agg(f.name_en, ' + ' ORDER BY f.points DESC, f.fan) AS names_en
     FROM win_fans f
     JOIN report_hands r USING (game, hand)
     WHERE f.fan <> 'flower_tiles'
-    GROUP BY r.variant, f.game, f.hand, f.seat
+    GROUP BY r.variant, f.game, f.hand, f.seat, f.seq
 ),
 totals AS (
     SELECT r.variant, count(*) AS wins
@@ -110,7 +112,7 @@ ORDER BY c.variant, with_combo DESC, c.fans
 -- players (population_with_fan, population_wins). $player (NULL: everyone) keeps one player.
 -- Sorted by player, variant, the population's most frequent fan first, then fan id.
 WITH variant_wins AS (
-    SELECT w.game, w.hand, w.seat, w.player, r.variant
+    SELECT w.game, w.hand, w.seat, w.seq, w.player, r.variant
     FROM wins w
     JOIN report_hands r USING (game, hand)
 ),
@@ -125,13 +127,15 @@ population_fans AS (
         v.variant, f.fan, min(f.name_zh) AS name_zh, min(f.name_en) AS name_en,
         max(f.points) AS points, count(*) AS with_fan
     FROM win_fans f
-    JOIN variant_wins v ON v.game = f.game AND v.hand = f.hand AND v.seat = f.seat
+    JOIN variant_wins v
+    ON v.game = f.game AND v.hand = f.hand AND v.seat = f.seat AND v.seq IS NOT DISTINCT FROM f.seq
     GROUP BY v.variant, f.fan
 ),
 player_fans AS (
     SELECT v.player, v.variant, f.fan, count(*) AS with_fan
     FROM win_fans f
-    JOIN variant_wins v ON v.game = f.game AND v.hand = f.hand AND v.seat = f.seat
+    JOIN variant_wins v
+    ON v.game = f.game AND v.hand = f.hand AND v.seat = f.seat AND v.seq IS NOT DISTINCT FROM f.seq
     GROUP BY v.player, v.variant, f.fan
 )
 SELECT

@@ -57,7 +57,7 @@ seat_rows AS (
 ),
 fan_rows AS (
     SELECT
-        f.game, f.hand, f.seat,
+        f.game, f.hand, f.seat, f.seq,
         list(struct_pack(
             fan := f.fan, name_zh := f.name_zh, name_en := f.name_en, points := f.points,
             count := f.count
@@ -65,7 +65,7 @@ fan_rows AS (
     FROM win_fans f
     JOIN chosen c USING (game, hand)
     WHERE f.game BETWEEN getvariable('replay_first') AND getvariable('replay_last')
-    GROUP BY f.game, f.hand, f.seat
+    GROUP BY f.game, f.hand, f.seat, f.seq
 ),
 win_rows AS (
     SELECT
@@ -77,7 +77,9 @@ win_rows AS (
         ) ORDER BY w.seq, w.seat) AS wins
     FROM wins w
     JOIN chosen c USING (game, hand)
-    LEFT JOIN fan_rows f ON f.game = w.game AND f.hand = w.hand AND f.seat = w.seat
+    LEFT JOIN fan_rows f
+        ON f.game = w.game AND f.hand = w.hand AND f.seat = w.seat
+        AND f.seq IS NOT DISTINCT FROM w.seq
     WHERE w.game BETWEEN getvariable('replay_first') AND getvariable('replay_last')
     GROUP BY w.game, w.hand
 ),

@@ -238,11 +238,25 @@ def mcr_simulated(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
-def test_every_step_agrees_with_the_rules_engine(script, zipai_file, mcr_simulated) -> None:
+@pytest.fixture(scope="module")
+def sichuan_xueliu(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Sichuan hands of 血流成河 with 换三张: winners play on, tiles pass between seats."""
+    path = tmp_path_factory.mktemp("sichuan-sim") / "sichuan.paipu.jsonl"
+    rules = '{"mode": "xueliu", "exchange_three": "dice"}'
+    args = ["simulate", "-v", "sichuan", "-n", "8", "-s", "3", "--rules", rules, "-o", str(path)]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    return path
+
+
+def test_every_step_agrees_with_the_rules_engine(
+    script, zipai_file, mcr_simulated, sichuan_xueliu
+) -> None:
     records = [r for r in records_of(FIXTURE) if (r["game"], r["hand"]) != ("g2", 2)]
-    records += records_of(zipai_file) + records_of(mcr_simulated)
+    records += records_of(zipai_file) + records_of(mcr_simulated) + records_of(sichuan_xueliu)
     kinds = Counter(e[0] for r in records for e in r["events"])
     assert {"chi", "pong", "kong", "flower", "flip", "ti", "wei", "pao", "peng"} <= set(kinds)
+    assert {"exchange", "void"} <= set(kinds)
     built = rebuild(script, records)
     for record, steps in zip(records, built, strict=True):
         expected = engine_steps(record)

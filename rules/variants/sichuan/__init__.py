@@ -30,6 +30,7 @@ from paipu.rules.mechanics.exchange import Exchange, ThreeTileExchange
 from paipu.rules.mechanics.first_turn import first_turn_facts
 from paipu.rules.mechanics.kong_money import KongMoney
 from paipu.rules.mechanics.void_suit import VoidSuits
+from paipu.rules.mechanics.winners_play_on import WinnersPlayOn
 from paipu.rules.melds import MeldKind
 from paipu.rules.replay import ComputedWin, Handler, Phase, VariantState
 from paipu.rules.score import FanScore, RequestError, ScoreAnswer, ScoreRequest, WinFlags
@@ -223,6 +224,12 @@ class SichuanState(VariantState):
         self.exchange = ThreeTileExchange(table, variant.exchange_setting(table.options))
         self.kong_money = KongMoney(table, variant.kong_amounts)
         self.resume_from: int | None = None  # 血战: the next draw is counted from this winner
+        #: 血流成河 (option mode = xueliu): the winners play on; None under 血战到底.
+        self.play_on = (
+            WinnersPlayOn(table, variant.replay_shapes())
+            if table.options["mode"] == "xueliu"
+            else None
+        )
 
     def handlers(self) -> dict[type[Event], Handler]:
         return {Void: self.voids.declare, Exchange: self.exchange.exchange}
@@ -242,9 +249,19 @@ class SichuanState(VariantState):
             self.resume_from = None
 
     def move_problem(self, seat: int, kind: str, tile: Tile) -> str | None:
+        play_on = self.play_on
+        if play_on is not None:
+            problem = play_on.move_problem(seat, kind, tile)
+            if problem:
+                return problem
         return self.voids.move_problem(seat, kind, tile)
 
     def discard_problem(self, seat: int, tile: Tile) -> str | None:
+        play_on = self.play_on
+        if play_on is not None:
+            problem = play_on.discard_problem(seat, tile)
+            if problem:
+                return problem
         return self.voids.discard_problem(seat, tile)
 
     def on_kong(self, seat: int, kind: MeldKind, from_seat: int | None) -> None:
@@ -281,6 +298,8 @@ class SichuanState(VariantState):
 
     def after_win(self, win: ComputedWin) -> None:
         table = self.table
+        if self.play_on is not None:
+            self.play_on.won(win)
         table.notes.append("win_while_others_play" if len(table.wins) > 1 else "first_win")
         if len(table.wins) > 1 and table.wins[-2].index == win.index - 1:
             table.notes.append("multiple_win")
@@ -302,11 +321,14 @@ class SichuanState(VariantState):
 
     def continues_after_win(self, event: Win) -> bool:
         """血战到底: the winner leaves and play goes on until three have won or the wall is
-        empty; the next draw is by the seat after the winner (after the last of several
-        winners on one discard or robbed kong, counted from the discarder)."""
+        empty; 血流成河: the winner stays and play goes on until the wall is empty. The next
+        draw is by the seat after the winner (after the last of several winners on one
+        discard or robbed kong, counted from the discarder)."""
         table = self.table
         players = table.players
-        if sum(s.won for s in table.seats) >= players - 1 or table.wall.left() == 0:
+        if table.wall.left() == 0:
+            return False
+        if self.play_on is None and sum(s.won for s in table.seats) >= players - 1:
             return False
         if event.from_seat is None:
             self.resume_from = None
@@ -334,7 +356,7 @@ class SichuanState(VariantState):
         winners, 查花猪, 查大叫 and 退税 among the seats still playing."""
         table = self.table
         payments = self.kong_money.transfers()
-        won = [s for s, st in enumerate(table.seats) if st.won]
+        won = sorted({w.seat for w in table.wins})  # (under 血流成河 they are still playing)
         if len(won) >= table.players - 1:
             return payments
         options = table.options

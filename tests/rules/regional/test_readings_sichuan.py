@@ -205,7 +205,7 @@ def test_the_exchange_is_checked(events: list, rules: dict[str, str], rule: str)
 
 def test_self_play_passes_three_tiles_and_every_hand_audits_ok() -> None:
     directions: set[str] = set()
-    jobs = game_jobs(V, 60, 9, DEFAULT_PLAYERS, {"exchange_three": "dice"})
+    jobs = game_jobs(V, 30, 9, DEFAULT_PLAYERS, {"exchange_three": "dice"})
     for lines, _stats in simulate(jobs):
         for line in lines:
             obj = json.loads(line)
@@ -218,3 +218,77 @@ def test_self_play_passes_three_tiles_and_every_hand_audits_ok() -> None:
                 assert len({t[-1] for t in tiles}) == 1  # one suit
             assert replay(HandRecord.from_json(obj)).verdict == "ok"
     assert directions == {"next", "previous", "across"}
+
+
+# ---------------------------------------------------------------------- 血流成河
+
+# South (void 万) waits on 2条 or 3条 with 1112条; East (void 条) must throw its 3条 first.
+XUELIU_HANDS = {
+    0: "123m456m789m66p7p3s",
+    1: "1112s345s678s999p",
+    2: "111p222p333p444p5p",
+    3: "555m666m777m88p9m9m",
+}
+XUELIU_VOIDS = [["void", 0, "s"], ["void", 1, "m"], ["void", 2, "m"], ["void", 3, "s"]]
+FIRST_WIN = [*XUELIU_VOIDS, ["draw", 0, "8m"], ["discard", 0, "3s"], ["win", 1, "3s", {"from": 0}]]
+ROUND = [
+    ["draw", 2, "5p"],
+    ["discard", 2, "5p"],
+    ["draw", 3, "4m"],
+    ["discard", 3, "4m"],
+    ["draw", 0, "8m"],
+    ["discard", 0, "8m"],
+]
+XUELIU = {"mode": "xueliu"}
+
+
+def test_under_xueliu_a_winner_plays_on_and_wins_again() -> None:
+    """South wins on East's 3条, sets it aside, plays on with 1112条 and wins again on East's
+    2条; each win is paid by its discarder, and South is never out."""
+    second = [["draw", 1, "9s"], ["discard", 1, "9s"], ["draw", 2, "6p"], ["discard", 2, "6p"]]
+    again = [["draw", 3, "3m"], ["discard", 3, "3m"], ["draw", 0, "2s"], ["discard", 0, "2s"]]
+    events = [*FIRST_WIN, *ROUND, *second, *again, ["win", 1, "2s", {"from": 0}]]
+    table = apply_all(record(V, XUELIU_HANDS, ev(*events), rules=XUELIU))
+    south = table.seats[1]
+    assert [(w.seat, w.from_seat, w.tile) for w in table.wins] == [
+        (1, 0, t) for t in parse_tiles("3s2s")
+    ]
+    assert south.set_aside == parse_tiles("3s2s") and not south.won
+    assert south.hand == counts(parse_tiles("1112s345s678s999p"))
+    assert table.state.play_on.wins == [0, 2, 0, 0]
+    assert "win_again" in table.notes
+    for win in table.wins:
+        assert win.deltas[1] > 0 and win.deltas[0] == -win.deltas[1]
+    # under 血战到底 South has left after its first win
+    with pytest.raises(RuleViolation, match="seat 1 has already won and left the hand"):
+        apply_all(record(V, XUELIU_HANDS, ev(*FIRST_WIN, *ROUND, ["draw", 1, "9s"])))
+
+
+@pytest.mark.parametrize(
+    ("events", "rule"),
+    [
+        (
+            [["draw", 2, "9p"], ["discard", 2, "9p"], ["pong", 1, "9p"]],
+            "claims nothing but a win",
+        ),
+        ([*ROUND, ["draw", 1, "9s"], ["discard", 1, "1s"]], "discards the tile it drew, 9s"),
+        ([*ROUND, ["draw", 1, "1s"], ["concealed_kong", 1, "1s"]], "would change its waits"),
+    ],
+)
+def test_a_winner_playing_on_keeps_its_hand(events: list, rule: str) -> None:
+    """胡后不换牌: no claims but wins, each draw discarded, no kong that changes the waits."""
+    with pytest.raises(RuleViolation, match=rule):
+        apply_all(record(V, XUELIU_HANDS, ev(*FIRST_WIN, *events), rules=XUELIU))
+
+
+def test_self_play_of_xueliu_wins_again_and_audits_ok() -> None:
+    again = 0
+    for lines, _stats in simulate(game_jobs(V, 40, 4, DEFAULT_PLAYERS, XUELIU)):
+        for line in lines:
+            obj = json.loads(line)
+            outcome = replay(HandRecord.from_json(obj))
+            assert outcome.verdict == "ok", outcome.problems
+            seats = [w.seat for w in outcome.wins]
+            again += len(seats) - len(set(seats))
+            assert not obj["wall"] or outcome.outcome in ("win", "draw")
+    assert again > 0
