@@ -72,7 +72,7 @@ def test_each_variant_declares_its_family_and_steps() -> None:
         "mcr": Steps(),
         "changsha": Steps(opening_wins=True, kong_reveal=True, last_tile_choice=True, birds=True),
         "zhuanzhuan": Steps(last_tile_choice=True, birds=True),
-        "sichuan": Steps(void_suits=True, play_on=True),
+        "sichuan": Steps(exchange=True, void_suits=True, play_on=True),
     }
     for variant_id, steps in expected.items():
         variant = get_variant(variant_id)
