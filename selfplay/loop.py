@@ -77,6 +77,7 @@ from paipu.rules.legal import (
     rob_claims,
     turn_moves,
 )
+from paipu.rules.mechanics.dice import Dice, roll
 from paipu.rules.mechanics.kong_reveal import REVEAL_TILES, KongReveal
 from paipu.rules.record import HandRecord
 from paipu.rules.replay import HandOutcome, Phase, Table, outcome_of, replay
@@ -416,6 +417,7 @@ class Step(StrEnum):
     LAST_TILE_CHOICE = "last_tile_choice"  # 要海底: the last tile is offered in turn
     PLAY_ON = "play_on"  # 血战: after a robbed kong's wins the others play on
     BIRDS = "birds"  # 扎鸟: birds drawn after the win
+    DICE = "dice"  # 掷骰: the dealer's dice and the counters the game carries, before play
 
 
 @dataclass(frozen=True, slots=True)
@@ -428,6 +430,7 @@ class Steps:
     last_tile_choice: bool = False
     play_on: bool = False
     birds: bool = False
+    dice: bool = False
 
 
 _STEPS: dict[str, Steps] = {}
@@ -453,6 +456,7 @@ def steps_of(variant: Variant) -> Steps:
         last_tile_choice=Step.LAST_TILE_CHOICE in taken,
         play_on=Step.PLAY_ON in taken,
         birds=Step.BIRDS in taken,
+        dice=Step.DICE in taken,
     )
     _STEPS[variant.id] = steps
     return steps
@@ -645,8 +649,12 @@ class SelfPlayHand:
         setup: HandSetup,
         deal: Deal,
         players: Sequence[Player],
+        dice: tuple[int, int] | None = None,
     ) -> None:
         self.variant = variant
+        #: The dealer's dice (:attr:`Step.DICE`) and the game's counters carried in.
+        self.dice = dice
+        self.carry = dict(setup.extra)
         self.options = options
         self.players = players
         self.steps = steps_of(variant)
@@ -795,6 +803,8 @@ class SelfPlayHand:
     def play(self) -> HandOutcome:
         table = self.table
         steps = self.steps
+        if steps.dice and self.dice is not None:
+            self.apply(Dice.of(self.dice, self.carry))
         if steps.void_suits:
             self.void_suits()
         opening = steps.opening_wins
@@ -974,9 +984,10 @@ def play_hand(
     replay table cannot leave (none is known). The result is fixed by ``rng``'s state alone.
     """
     _settle_heap()
+    dice = roll(rng) if steps_of(variant).dice else None
     for _ in range(MAX_DEALS):
         deal = deal_tiles(variant, options, setup, rng)
-        hand = SelfPlayHand(variant, options, setup, deal, players())
+        hand = SelfPlayHand(variant, options, setup, deal, players(), dice)
         try:
             return hand.play()
         except DeadEndError:

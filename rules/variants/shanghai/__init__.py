@@ -1,0 +1,398 @@
+"""上海麻将 (Shanghai): 清混碰 and 敲麻, flowers, 勒子 caps, 承包, 开宝 and 黄番 carried.
+
+Data — tiles, calls, the fan table, the rulesets, the caps, the options — is in
+``shanghai.toml``; the fans are :mod:`paipu.rules.variants.shanghai.fans`, the payments
+:mod:`paipu.rules.variants.shanghai.settlement`; the rules as implemented, what comes from
+the seed and what is inferred: ``docs/variants/shanghai.md``.
+
+The digest's worked example (清混碰, 底 2, 勒子 20): South self-draws 混碰 (4 番) with three
+flowers and a pung of 东: a share is (2 + 3 + 1) × 16 = 96, capped at 20.
+
+>>> from paipu.rules.score import score_json
+>>> answer = score_json({"variant": "shanghai", "seat": 1, "dealer": 0,
+...     "hand": "222m333m55m99m", "melds": [{"kind": "pong", "tiles": "111z", "from": 2}],
+...     "win_tile": "9m", "flowers": ["1f", "2f", "5f"]})
+>>> answer.total, [f.id for f in answer.fans], answer.deltas
+(4, ['half_flush_all_pungs'], (-20, 60, -20, -20))
+>>> answer.extra["share"], answer.extra["uncapped"], answer.extra["flowers"]
+(20, 96, 4)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
+
+from paipu.rules.events import AddedKong, Discard, Event
+from paipu.rules.fans import check_coverage
+from paipu.rules.mechanics.dice import Dice
+from paipu.rules.mechanics.missed_win_lock import MissedWinLock
+from paipu.rules.melds import Meld, MeldKind
+from paipu.rules.replay import Handler, Phase, VariantState
+from paipu.rules.request_checks import check_request
+from paipu.rules.score import FanScore, RequestError, ScoreAnswer, ScoreRequest
+from paipu.rules.shanten import waits
+from paipu.rules.tiles import EAST, HONORS, N_KINDS, Tile
+from paipu.rules.variants import Options, Variant, register
+from paipu.rules.variants.shanghai import fans as shanghai_fans
+from paipu.rules.variants.shanghai.settlement import capped_share, share_of, win_deltas
+
+if TYPE_CHECKING:
+    from paipu.rules.replay import ComputedWin, HandOutcome, Table
+    from paipu.rules.score import WinFlags
+    from paipu.rules.selfplay import HandSetup
+
+#: The facts a score request's ``extra`` may hold (docs/variants/shanghai.md).
+EXTRA_FACTS = ("kaibao", "huang_fan", "chengbao", "ready")
+#: The counters a hand carries into the next (the ``dice`` event's extra, HandSetup.extra).
+CARRIED = ("kaibao", "huang_fan")
+#: Every tile kind: the waits of a seat holding all eight flowers (八花齐 wins on any draw).
+EVERY_KIND = tuple(range(N_KINDS))
+
+#: ``--scenario shanghai-fans``: the dealer is dealt a hand one tile from each rare fan and
+#: draws the tile (or, for 八花齐, seven flowers are dealt and the eighth is drawn).
+SCENARIO_SETS = {
+    "shanghai-fans": {
+        "all_honors_all_pungs": ("111z222z333z555z6z", "6z"),
+        "all_honors": ("112233z445566z7z", "7z"),
+        "full_flush_all_pungs": ("111p333p555p777p9p", "9p"),
+        "full_flush": ("1112345678999s", "5s"),
+        "eight_flowers": ("1234567f159m268p", "8f"),
+        "half_flush_all_pungs": ("111m555m999m111z5z", "5z"),
+    },
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Ruleset:
+    """What a ruleset (清混碰 / 敲麻) counts, what a win needs, and whether 敲 is required."""
+
+    counted: frozenset[str]
+    qualifying: frozenset[str]
+    ready: bool
+
+
+@register
+class Shanghai(Variant):
+    """上海麻将 — 清混碰 (a win needs a fan) or 敲麻 (declare ready first)."""
+
+    id = "shanghai"
+    scenario_sets = SCENARIO_SETS
+
+    def __init__(self) -> None:
+        super().__init__()
+        check_coverage(self.spec.fans, shanghai_fans.REGISTRY, self.id)
+        raw = self.spec.raw
+        self.rulesets = {
+            name: Ruleset(
+                frozenset(table["fans"]), frozenset(table["qualifying"]), bool(table["ready"])
+            )
+            for name, table in raw["rulesets"].items()
+        }
+        self.double_caps = frozenset(raw["caps"]["double"])
+        self.quadruple_caps = frozenset(raw["caps"]["quadruple"])
+
+    # ------------------------------------------------------------------ scoring
+
+    def score(self, request: ScoreRequest, options: Options) -> ScoreAnswer:
+        spec = self.spec
+        check_request(request, spec.players, spec.hand_size, spec.calls)
+        kaibao, huang_fan, chengbao, ready = self.facts(request)
+        ruleset = self.rulesets[options["ruleset"]]
+        hand = shanghai_fans.ShanghaiHand.of(
+            request.hand, request.melds, request.win_tile, request.flowers
+        )
+        flowers_win = "eight_flowers" in ruleset.counted and shanghai_fans.eight_flowers(hand)
+        if not shanghai_fans.shape_wins(
+            hand, honors_any_shape=bool(options["all_honors_any_shape"])
+        ):
+            if not flowers_win:
+                return ScoreAnswer(
+                    legal=False,
+                    reason="these tiles do not form a winning hand (4 sets and a pair"
+                    + (", or 14 honours" if options["all_honors_any_shape"] else "")
+                    + ")",
+                )
+            if not request.self_drawn:
+                return ScoreAnswer(
+                    legal=False, reason="八花齐 without a winning shape wins on one's own draw"
+                )
+        fans = shanghai_fans.evaluate(
+            hand,
+            spec.fans,
+            ruleset.counted,
+            kong_replacement_win=request.flags.kong_replacement,
+            kaibao=kaibao if options["kaibao"] else 0,
+            huang_fan=huang_fan if options["huang_fan"] else 0,
+        )
+        scores = tuple(self._fan(fan_id, n) for fan_id, n in fans)
+        fan = sum(f.points * f.count for f in scores)
+        if ruleset.qualifying and not any(f in ruleset.qualifying for f, _ in fans):
+            return ScoreAnswer(
+                legal=False,
+                total=fan,
+                fans=scores,
+                reason="清混碰: a win needs 碰碰胡, 混一色, 清一色, 风一色 or all eight flowers",
+            )
+        if ruleset.ready and not ready:
+            return ScoreAnswer(
+                legal=False,
+                total=fan,
+                fans=scores,
+                reason="敲麻: a seat wins only after 敲 (declaring ready)",
+            )
+        flowers = self.flower_points(request, options)
+        if flowers < int(options["min_flowers"]):
+            return ScoreAnswer(
+                legal=False,
+                total=fan,
+                fans=scores,
+                reason=f"{flowers} 花: this room needs {options['min_flowers']} to win",
+            )
+        ids = {f for f, _ in fans}
+        caps = 4 if ids & self.quadruple_caps else 2 if ids & self.double_caps else 1
+        base = int(options["base"])
+        lezi = int(options["lezi"])
+        share = capped_share(base, flowers, fan, lezi=lezi, caps=caps)
+        if chengbao is None and "chengbao" not in request.extra:
+            chengbao = liable_seat(
+                [request.melds if s == request.seat else () for s in range(spec.players)],
+                request.seat,
+                request.from_seat,
+                int(options["chengbao_calls"]),
+                either=False,
+            )
+        deltas = win_deltas(
+            spec.players,
+            request.seat,
+            request.from_seat,
+            share,
+            robbing=request.flags.robbing_kong,
+            liable=chengbao,
+        )
+        extra: dict[str, Any] = {
+            "share": share,
+            "uncapped": share_of(base, flowers, fan),
+            "flowers": flowers,
+            "caps": caps if lezi > 0 else 0,
+        }
+        if chengbao is not None:
+            extra["chengbao"] = chengbao
+        return ScoreAnswer(legal=True, total=fan, fans=scores, deltas=deltas, extra=extra)
+
+    def _fan(self, fan_id: str, count: int) -> FanScore:
+        fan = self.spec.fans.by_id[fan_id]
+        return FanScore(fan.id, fan.name_zh, fan.name_en, fan.points, count, fan.excludes)
+
+    def facts(self, request: ScoreRequest) -> tuple[int, int, int | None, bool]:
+        """The request's ``extra``: 开宝 and 黄番 doublings, the 承包 seat, 敲 declared."""
+        extra = request.extra
+        unknown = sorted(set(extra) - set(EXTRA_FACTS))
+        if unknown:
+            raise RequestError(
+                f"unknown extra fact(s) {', '.join(unknown)} (shanghai knows "
+                f"{', '.join(EXTRA_FACTS)})"
+            )
+        counts = []
+        for name in CARRIED:
+            value = extra.get(name, 0)
+            if type(value) is not int or value < 0:
+                raise RequestError(f"extra {name!r} counts doublings (0, 1, 2 …), not {value!r}")
+            counts.append(value)
+        chengbao = extra.get("chengbao")
+        if chengbao is not None and (
+            type(chengbao) is not int
+            or not 0 <= chengbao < self.spec.players
+            or chengbao == request.seat
+        ):
+            raise RequestError("extra 'chengbao' is the liable seat (another seat) or null")
+        ready = extra.get("ready", True)
+        if not isinstance(ready, bool):
+            raise RequestError("extra 'ready' is true or false")
+        return counts[0], counts[1], chengbao, ready
+
+    @staticmethod
+    def flower_points(request: ScoreRequest, options: Options) -> int:
+        """花: each flower tile, each exposed pung of honours, each kong [seed-B: "碰出来的风、
+        字，尚有杠牌，都算花"], at the room's values."""
+        points = len(request.flowers) * int(options["flower_points"])
+        for meld in request.melds:
+            honor = meld.base >= EAST
+            kind = meld.kind
+            if kind is MeldKind.PONG:
+                points += int(options["honor_pung_points"]) if honor else 0
+            elif kind is MeldKind.CONCEALED_KONG:
+                name = "honor_concealed_kong_points" if honor else "concealed_kong_points"
+                points += int(options[name])
+            elif kind is not MeldKind.CHI:
+                points += int(options["honor_kong_points" if honor else "kong_points"])
+        return points
+
+    # ------------------------------------------------------------------ replay
+
+    def new_state(self, table: Table) -> ShanghaiState:
+        return ShanghaiState(table, self)
+
+    def replay_waits(self, table: Table, seat: int) -> tuple[Tile, ...]:
+        """The shape's waits; every honour for an all-honour hand (乱风); every tile for a
+        seat with all eight flowers (八花齐 wins on its next draw)."""
+        s = table.seats[seat]
+        hand = s.hand
+        if sum(hand) != self.spec.hand_size - 3 * len(s.melds):
+            return ()
+        options = table.options
+        if len(s.flowers) >= shanghai_fans.ALL_FLOWERS and options["ruleset"] == "qinghunpeng":
+            return EVERY_KIND
+        found = waits(hand, len(s.melds))
+        if (
+            options["all_honors_any_shape"]
+            and not any(hand[:EAST])
+            and all(m.base >= EAST for m in s.melds)
+        ):
+            return tuple(sorted({*found, *(t for t in HONORS if hand[t] < 4)}))
+        return found
+
+    def next_setup(self, setup: HandSetup, outcome: HandOutcome) -> HandSetup:
+        """The winner deals (强盗庄); after several wins on one discard the room's rule;
+        after a drawn hand the dealer stays [seed-A 3.1, seed-C 1.4]. 开宝 and 黄番 are
+        carried into the next hand while hands are drawn, and cleared by a win."""
+        dealer = setup.dealer
+        options = self.resolve_options(setup.rules)
+        if outcome.wins:
+            dealer = self.next_dealer(outcome.wins, setup.dealer, options)
+            carry = dict.fromkeys(CARRIED, 0)
+        else:
+            kaibao, huang_fan = carried_in(outcome.record.events, options)
+            carry = {"kaibao": kaibao, "huang_fan": huang_fan + 1 if options["huang_fan"] else 0}
+        return replace(setup, dealer=dealer, extra=carry)
+
+    def next_dealer(self, wins: tuple[ComputedWin, ...], dealer: int, options: Options) -> int:
+        first = wins[0]
+        winners = {w.seat for w in wins}
+        if len(winners) == 1 or first.from_seat is None:
+            return first.seat
+        if options["multi_win_dealer"] == "discarder":
+            return first.from_seat
+        players = self.spec.players
+        nearest = min(winners, key=lambda seat: (seat - first.from_seat) % players)
+        return (nearest + 1) % players
+
+
+def carried_in(events: tuple[Event, ...], options: Options) -> tuple[int, int]:
+    """The 开宝 and 黄番 doublings a hand carries: its dice event's counters, 开宝 plus one
+    when this hand's dice are doubles."""
+    for event in events:
+        if type(event) is Dice:
+            dice: Dice = event  # type: ignore[assignment]
+            kaibao = dice.counter("kaibao") + (1 if dice.doubles else 0)
+            return (
+                kaibao if options["kaibao"] else 0,
+                dice.counter("huang_fan") if options["huang_fan"] else 0,
+            )
+    return 0, 0
+
+
+def liable_seat(
+    melds: list[tuple[Meld, ...]] | list[list[Meld]],
+    winner: int,
+    from_seat: int | None,
+    threshold: int,
+    *,
+    either: bool,
+) -> int | None:
+    """承包: the seat the winner made ``threshold`` calls (吃碰杠) from — or, with
+    ``either``, that made as many from the winner; the discarder first when it is one, else
+    the first in play order after the winner; None without one (or ``threshold`` 0)."""
+    if threshold <= 0:
+        return None
+    players = len(melds)
+
+    def calls(caller: int, feeder: int) -> int:
+        return sum(1 for m in melds[caller] if m.from_seat == feeder)
+
+    liable = [
+        seat
+        for seat in ((winner + k) % players for k in range(1, players))
+        if calls(winner, seat) >= threshold or (either and calls(seat, winner) >= threshold)
+    ]
+    if not liable:
+        return None
+    return from_seat if from_seat in liable else liable[0]
+
+
+class ShanghaiState(VariantState):
+    """Shanghai on the table: the dice and what the hand carries (开宝, 黄番), 同圈过水 (the
+    漏胡 lock of :mod:`paipu.rules.mechanics.missed_win_lock`), 承包 from every seat's calls."""
+
+    def __init__(self, table: Table, variant: Shanghai) -> None:
+        super().__init__(table)
+        self.variant = variant
+        options = table.options
+        lock = options["missed_win_lock"]
+        self.lock: MissedWinLock | None = (
+            None if lock == "off" else MissedWinLock(table, any_tile=lock == "any_tile")
+        )
+        self.kaibao = 0
+        self.huang_fan = 0
+        self.threshold = int(options["chengbao_calls"])
+        self.either = options["chengbao_direction"] == "either"
+
+    def handlers(self) -> dict[type[Event], Handler]:
+        return {Dice: self.dice}
+
+    def dice(self, event: Dice) -> None:
+        """The dice come first, before any draw; the counters are the two this game carries."""
+        table = self.table
+        if table.index != 0:
+            raise table.fail(event, "the dice are thrown before the first draw (event 0)")
+        unknown = sorted({name for name, _ in event.carry} - set(CARRIED))
+        if unknown:
+            raise table.fail(
+                event,
+                f"dice: unknown carried counter(s) {', '.join(unknown)} (shanghai: "
+                f"{', '.join(CARRIED)})",
+            )
+        self.kaibao, self.huang_fan = carried_in((event,), table.options)
+        if event.doubles:
+            table.notes.append("dice:doubles")
+
+    def before(self, event: Event) -> bool:
+        if self.lock is not None and not event.table_event:
+            self.lock.before(event)
+        return False
+
+    def after(self, event: Event) -> None:
+        lock = self.lock
+        if lock is None:
+            return
+        lock.after(event)
+        event_type = type(event)
+        if event_type is Discard or (event_type is AddedKong and self.table.phase is Phase.ROB):
+            lock.offer(event.seat, (event.tile,))  # type: ignore[attr-defined]
+
+    def win_problem(self, seat: int, tile: Tile, from_seat: int | None) -> str | None:
+        if self.lock is None:
+            return None
+        problem = self.lock.win_problem(seat, tile, from_seat)
+        return None if problem is None else problem.replace("(漏胡)", "(同圈过水)")
+
+    def request_extra(
+        self, seat: int, tile: Tile, from_seat: int | None, flags: WinFlags
+    ) -> tuple[WinFlags, dict[str, Any]]:
+        table = self.table
+        liable = liable_seat(
+            [s.melds for s in table.seats], seat, from_seat, self.threshold, either=self.either
+        )
+        return flags, {"kaibao": self.kaibao, "huang_fan": self.huang_fan, "chengbao": liable}
+
+    def after_win(self, win: ComputedWin) -> None:
+        notes = self.table.notes
+        if len(self.table.wins) > 1:
+            notes.append("multiple_win")
+        if win.flags.robbing_kong:
+            notes.append("robbing_kong")
+        detail = win.detail
+        if detail.get("chengbao") is not None:
+            notes.append("chengbao")
+        if detail.get("caps") and detail.get("share", 0) < detail.get("uncapped", 0):
+            notes.append(f"lezi:{detail['caps']}")
