@@ -59,6 +59,7 @@ SCENARIO_SETS = {
         "full_flush": ("1112345678999s", "5s"),
         "eight_flowers": ("1234567f159m268p", "8f"),
         "half_flush_all_pungs": ("111m555m999m111z5z", "5z"),
+        "kong_replacement": ("111m234m567m9m111z", "1z9m"),
     },
 }
 
