@@ -61,7 +61,9 @@ def record(
     fixed = {seat: parse_tiles(spec) for seat, spec in hands.items()}
     front = parse_tiles(wall) if wall is not None else []
     back = parse_tiles(tail)
-    for tiles in (*fixed.values(), front, back):
+    # without a wall, the tiles drawn are kept out of the other hands
+    drawn = [] if wall is not None else [parse_tile(e[2]) for e in events if e[0] == "draw"]
+    for tiles in (*fixed.values(), front, back, drawn):
         for tile in tiles:
             pool.remove(tile)
     rng = random.Random(seed)

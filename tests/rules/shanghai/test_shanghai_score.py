@@ -192,9 +192,7 @@ def test_robbed_kong_counts_as_a_self_draw_paid_by_the_konger() -> None:
 def test_chengbao_on_a_discard_and_a_robbed_kong() -> None:
     """承包: the liable seat pays the one share of a discard win, and the three of a robbed
     kong [seed-A 3.5, 3.6]."""
-    discard = score(
-        "123m456m789m111z5m", "5m", rules=NO_CAP, extra={"chengbao": 3}, **{"from": 2}
-    )
+    discard = score("123m456m789m111z5m", "5m", rules=NO_CAP, extra={"chengbao": 3}, **{"from": 2})
     assert discard.deltas == (8, 0, 0, -8)
     robbed = score(
         "123m456m789m111z5m",
@@ -236,9 +234,7 @@ def test_chengbao_off_and_its_threshold() -> None:
 def test_flower_points_of_melds(meld: tuple[str, str, int | None], points: int) -> None:
     """Seed-B: flowers, honour pungs and kongs are 花; the kong values are the digest's
     (inferred, options). Here with 混一色 / 碰碰胡 hands in 筒 and the flowers 春 夏."""
-    answer = score(
-        "111p234p999p1z", "1z", rules=NO_CAP, melds=[meld], flowers=["1f", "2f"]
-    )
+    answer = score("111p234p999p1z", "1z", rules=NO_CAP, melds=[meld], flowers=["1f", "2f"])
     assert answer.legal, answer.reason
     assert answer.extra["flowers"] == 2 + points
 
@@ -259,7 +255,8 @@ def test_flower_values_are_options() -> None:
 
 
 def test_qinghunpeng_refuses_a_win_without_a_fan() -> None:
-    """清混碰: "至少有碰碰胡或清一色或混一色或风一色才可以胡牌"; 杠开 or 开宝 alone is not enough."""
+    """清混碰: "至少有碰碰胡或清一色或混一色或风一色才可以胡牌"; 杠开 or 开宝 alone is not
+    enough."""
     plain = score("123m456p789s123m5z", "5z", extra={"kaibao": 1})
     assert not plain.legal
     assert "清混碰" in plain.reason

@@ -1,0 +1,175 @@
+"""上海麻将 replay: hand-written records checked event by event — the dice and what the hand
+carries (开宝, 黄番), flowers set aside and replaced, a win without a fan refused (诈和),
+同圈过水, 承包 from every seat's calls, the next hand's dealer and carried doublings.
+"""
+
+from __future__ import annotations
+
+import pytest
+from shanghai_helpers import record, t
+
+from paipu.rules.melds import Meld, MeldKind
+from paipu.rules.replay import ComputedWin, HandOutcome, RuleViolation, replay
+from paipu.rules.score import WinFlags
+from paipu.rules.selfplay import HandSetup, Style
+from paipu.rules.variants import get_variant
+from paipu.rules.variants.shanghai import liable_seat
+
+FLUSH = "123m456m789m111z5m"  # 混一色, ready on 5万 (the pair)
+
+
+def test_a_self_draw_with_doubles_and_a_carried_huang_fan() -> None:
+    """Doubles thrown (开宝 +1) in a hand that carries one 黄番: 混一色 2 + 2 = 4 番, a share
+    2 × 16 = 32 (under the 双勒 of 40)."""
+    rec = record(
+        {0: FLUSH},
+        [["dice", None, [2, 2], {"huang_fan": 1}], ["draw", 0, "5m"], ["win", 0, "5m"]],
+    )
+    outcome = replay(rec, check=True)
+    (win,) = outcome.wins
+    assert [f.id for f in win.fans] == ["kaibao", "huang_fan", "half_flush"]
+    assert win.total == 4
+    assert win.detail["share"] == 32
+    assert outcome.deltas == (96, -32, -32, -32)
+    assert "dice:doubles" in outcome.notes
+
+
+def test_a_flower_is_set_aside_replaced_and_counted() -> None:
+    rec = record(
+        {0: FLUSH},
+        [["draw", 0, "1f"], ["flower", 0, "1f"], ["draw", 0, "5m"], ["win", 0, "5m"]],
+        wall="1f",
+        tail="5m",
+    )
+    outcome = replay(rec, check=True)
+    (win,) = outcome.wins
+    assert win.detail["flowers"] == 1
+    assert outcome.deltas == (36, -12, -12, -12)  # (2 + 1) × 4
+
+
+def test_a_flower_must_be_set_aside_before_discarding() -> None:
+    rec = record({0: FLUSH}, [["draw", 0, "1f"], ["discard", 0, "9m"]])
+    with pytest.raises(RuleViolation, match="set aside 1f"):
+        replay(rec)
+
+
+@pytest.mark.parametrize(
+    ("events", "rule"),
+    [
+        ([["draw", 0, "9p"], ["dice", None, [1, 2]]], "dice are thrown before the first draw"),
+        ([["dice", None, [1, 2], {"laizi": 1}]], "unknown carried counter"),
+    ],
+)
+def test_bad_dice_are_refused(events: list[list[object]], rule: str) -> None:
+    with pytest.raises(RuleViolation, match=rule):
+        replay(record({0: FLUSH}, events))
+
+
+def test_a_win_without_a_fan_is_a_false_win() -> None:
+    """清混碰: a complete hand of mixed suits is not a win (诈和)."""
+    rec = record({0: "123m456p789s123m5z"}, [["draw", 0, "5z"], ["win", 0, "5z"]])
+    with pytest.raises(RuleViolation, match=r"false win.*清混碰"):
+        replay(rec)
+    qiaoma = record(
+        {0: "123m456p789s123m5z"},
+        [["draw", 0, "5z"], ["win", 0, "5z"]],
+        rules={"ruleset": "qiaoma"},
+    )
+    assert replay(qiaoma).wins[0].total == 2  # 门清 + 单吊 (敲 not yet checked here)
+
+
+#: South waits on 6万 / 9万 (混一色); West holds three 6万; East discards a 6万.
+PASSED = {
+    0: "6m2s3s4s5s6s7s8s9s2z3z4z9m",
+    1: "123m789m111z5578m",
+    2: "666m123p456p789p1s",
+}
+PASSED_EVENTS = [
+    ["draw", 0, "1p"],
+    ["discard", 0, "6m"],  # South could win; West pongs instead
+    ["pong", 2, "6m"],
+    ["discard", 2, "6m"],
+    ["win", 1, "6m", {"from": 2}],
+]
+
+
+def test_tong_quan_guo_shui() -> None:
+    """同圈过水: South let a win on 6万 pass and may not win on a 6万 before its own next
+    draw (不能弃先胡后 [seed-A 3.4])."""
+    with pytest.raises(RuleViolation, match="同圈过水"):
+        replay(record(PASSED, PASSED_EVENTS))
+    outcome = replay(record(PASSED, PASSED_EVENTS, rules={"missed_win_lock": "off"}))
+    assert outcome.deltas == (0, 8, -8, 0)
+
+
+def _melds(*calls: tuple[int, int]) -> list[list[Meld]]:
+    """Each seat's melds, a pong for each (caller, feeder)."""
+    melds: list[list[Meld]] = [[] for _ in range(4)]
+    for n, (caller, feeder) in enumerate(calls):
+        melds[caller].append(Meld(MeldKind.PONG, (n,) * 3, feeder))
+    return melds
+
+
+def test_chengbao_counts_calls_in_both_directions() -> None:
+    """承包: "吃碰杠一家或被一家吃碰杠超过3次（包括3次）" — the winner's three calls from a seat, or
+    that seat's three calls from the winner."""
+    fed = _melds((1, 2), (1, 2), (1, 2))
+    assert liable_seat(fed, 1, None, 3, either=True) == 2
+    took = _melds((2, 1), (2, 1), (2, 1))
+    assert liable_seat(took, 1, None, 3, either=True) == 2
+    assert liable_seat(took, 1, None, 3, either=False) is None
+    assert liable_seat(_melds((1, 2), (1, 2)), 1, None, 3, either=True) is None
+    # two liable seats: the discarder when it is one, else the first after the winner
+    both = _melds((1, 3), (1, 3), (1, 3), (2, 1), (2, 1), (2, 1))
+    assert liable_seat(both, 1, 3, 3, either=True) == 3
+    assert liable_seat(both, 1, None, 3, either=True) == 2
+
+
+def _setup(**fields: object) -> HandSetup:
+    return HandSetup(
+        variant="shanghai",
+        game="g",
+        hand=0,
+        players=("a", "b", "c", "d"),
+        styles=(Style.BALANCED,) * 4,
+        **fields,  # type: ignore[arg-type]
+    )
+
+
+def _outcome(events: list[list[object]], wins: tuple[ComputedWin, ...] = ()) -> HandOutcome:
+    rec = record({0: FLUSH}, events)
+    return HandOutcome(rec, "win" if wins else "draw", wins, (0, 0, 0, 0), (), (), ())
+
+
+def _win(seat: int, from_seat: int | None) -> ComputedWin:
+    return ComputedWin(seat, from_seat, t("5m"), 2, (), (0, 0, 0, 0), WinFlags())
+
+
+def test_kaibao_and_huang_fan_are_carried_while_hands_are_drawn() -> None:
+    """开宝 (doubles) and 黄番 (a drawn hand) carry to the next hand and accumulate; a win
+    clears them; after a draw the dealer stays [seed-A 2.1, seed-C 1.4]."""
+    shanghai = get_variant("shanghai")
+    drawn = _outcome([["dice", None, [4, 4], {"kaibao": 1, "huang_fan": 2}]])
+    after = shanghai.next_setup(_setup(dealer=2), drawn)
+    assert after.dealer == 2
+    assert after.extra == {"kaibao": 2, "huang_fan": 3}
+    won = _outcome([["dice", None, [4, 4], {"kaibao": 1}]], (_win(3, 1),))
+    after = shanghai.next_setup(_setup(dealer=2), won)
+    assert after.dealer == 3  # the winner deals (强盗庄)
+    assert after.extra == {"kaibao": 0, "huang_fan": 0}
+    off = shanghai.next_setup(
+        _setup(rules={"kaibao": False, "huang_fan": False}),
+        _outcome([["dice", None, [4, 4], {"kaibao": 1, "huang_fan": 2}]]),
+    )
+    assert off.extra == {"kaibao": 0, "huang_fan": 0}
+
+
+def test_the_dealer_after_several_wins_on_one_discard() -> None:
+    """Seed-C: the discarder deals; seed-A (option): the seat after the winner nearest the
+    discarder."""
+    shanghai = get_variant("shanghai")
+    wins = (_win(3, 1), _win(0, 1))  # North and East win on South's discard
+    both = _outcome([], wins)
+    assert shanghai.next_setup(_setup(), both).dealer == 1
+    nearest = shanghai.next_setup(_setup(rules={"multi_win_dealer": "after_nearest_winner"}), both)
+    assert nearest.dealer == 0  # North (seat 3) is nearest after South: its next seat, East
