@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from paipu.rules.events import AddedKong, Discard, Event
+from paipu.rules.events import AddedKong, ConcealedKong, Discard, Draw, Event, Flower, Kong
 from paipu.rules.fans import check_coverage
 from paipu.rules.mechanics.dice import Dice
 from paipu.rules.mechanics.missed_win_lock import MissedWinLock
@@ -46,6 +46,8 @@ if TYPE_CHECKING:
 EXTRA_FACTS = ("kaibao", "huang_fan", "chengbao", "ready")
 #: The counters a hand carries into the next (the ``dice`` event's extra, HandSetup.extra).
 CARRIED = ("kaibao", "huang_fan")
+#: The kongs: a replacement draw follows each.
+KONGS = (Kong, ConcealedKong, AddedKong)
 #: Every tile kind: the waits of a seat holding all eight flowers (八花齐 wins on any draw).
 EVERY_KIND = tuple(range(N_KINDS))
 
@@ -337,6 +339,10 @@ class ShanghaiState(VariantState):
         self.huang_fan = 0
         self.threshold = int(options["chengbao_calls"])
         self.either = options["chengbao_direction"] == "either"
+        #: A kong's replacement is still to come, through any flowers it turns up (杠后也需要
+        #: 补花 [seed-C 1.6]); and the tile just drawn ended such a chain (杠开).
+        self.kong_pending = False
+        self.kong_draw = False
 
     def handlers(self) -> dict[type[Event], Handler]:
         return {Dice: self.dice}
@@ -363,11 +369,21 @@ class ShanghaiState(VariantState):
         return False
 
     def after(self, event: Event) -> None:
+        event_type = type(event)
+        if event_type in KONGS:
+            self.kong_pending = True
+        elif event_type is Draw:
+            self.kong_draw = self.kong_pending and self.table.drawn is not None
+            self.kong_pending = False
+        elif event_type is Flower:
+            self.kong_pending = self.kong_pending or self.kong_draw
+            self.kong_draw = False
+        elif event_type is Discard:
+            self.kong_draw = False
         lock = self.lock
         if lock is None:
             return
         lock.after(event)
-        event_type = type(event)
         if event_type is Discard or (event_type is AddedKong and self.table.phase is Phase.ROB):
             lock.offer(event.seat, (event.tile,))  # type: ignore[attr-defined]
 
@@ -384,6 +400,8 @@ class ShanghaiState(VariantState):
         liable = liable_seat(
             [s.melds for s in table.seats], seat, from_seat, self.threshold, either=self.either
         )
+        if from_seat is None and self.kong_draw and not flags.kong_replacement:
+            flags = replace(flags, kong_replacement=True)  # a flower came between (补花)
         return flags, {"kaibao": self.kaibao, "huang_fan": self.huang_fan, "chengbao": liable}
 
     def after_win(self, win: ComputedWin) -> None:

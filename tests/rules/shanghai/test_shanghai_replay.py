@@ -173,3 +173,28 @@ def test_the_dealer_after_several_wins_on_one_discard() -> None:
     assert shanghai.next_setup(_setup(), both).dealer == 1
     nearest = shanghai.next_setup(_setup(rules={"multi_win_dealer": "after_nearest_winner"}), both)
     assert nearest.dealer == 0  # North (seat 3) is nearest after South: its next seat, East
+
+
+def test_kong_replacement_through_a_flower() -> None:
+    """杠后也需要补花 [seed-C 1.6]: a kong's replacement turns up a flower, whose replacement
+    wins: still 杠开. 混一色 2 + 杠开 1 = 3 番, 花 4 (the flower 夏 1, a concealed 东 kong 3):
+    (2 + 4) × 8 = 48."""
+    rec = record(
+        {0: "1111z123m456m78m5m"},
+        [
+            ["draw", 0, "5m"],
+            ["concealed_kong", 0, "1z"],
+            ["draw", 0, "2f"],
+            ["flower", 0, "2f"],
+            ["draw", 0, "9m"],
+            ["win", 0, "9m"],
+        ],
+        wall="5m",
+        tail="2f9m",
+        rules={"lezi": 0},
+    )
+    outcome = replay(rec, check=True)
+    (win,) = outcome.wins
+    assert [f.id for f in win.fans] == ["kong_replacement", "half_flush"]
+    assert win.detail["flowers"] == 4
+    assert outcome.deltas == (144, -48, -48, -48)
