@@ -444,6 +444,11 @@
         seats[seat].void = payload;
         return ["declares the void suit (定缺) " + SUITS[payload] + " (" + payload + ")"];
       }
+      if (kind === "dice" && Array.isArray(payload)) {
+        const carried = Object.keys(extra).sort().filter(function (k) { return extra[k]; })
+          .map(function (k) { return k.replace(/_/g, " ") + " " + extra[k]; });
+        return ["掷骰 dice " + payload.join(" · ") + (carried.length ? " (carried: " + carried.join(", ") + ")" : "")];
+      }
       const words = [kind === "bird" ? "扎鸟 birds" : kind.replace(/_/g, " ")];
       const shown = payloadTiles(payload);
       if (shown.length) words.push(" ", { tiles: shown });
@@ -681,6 +686,10 @@
     void: ["void suit (定缺)", function (v) { return SUITS[v] ? SUITS[v] + " (" + v + ")" : String(v); }],
     multiplier: ["multiplier", function (v) { return "×" + v; }],
     cap: ["cap (封顶)", function (v) { return "×" + v; }],
+    caps: ["勒子 caps", function (v) { return v ? "×" + v : "none"; }],
+    share: ["a share (每份)", String],
+    uncapped: ["before the cap", String],
+    chengbao: ["承包 liable seat", String],
   };
 
   function factValue(value) {
