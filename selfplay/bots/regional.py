@@ -70,8 +70,11 @@ KONG_GAIN = -0.01
 JIANG_PAIR_VALUE = 1.2  # keeping a 2/5/8 pair where small wins need one
 OFF_PLAN = 10.0  # among equal distances a tile against the plan goes first
 UNUSED = 99.0
-SUIT_OF = tuple(t // SUIT_SIZE for t in range(27))
-JIANG = tuple(is_jiang(t) for t in range(27))
+#: Tile kinds a hand may hold: the suits, and the honours of the games that have some (红中).
+KINDS = 34
+HONOURS = 3  # the "suit" index of an honour
+SUIT_OF = tuple(t // SUIT_SIZE if t < 27 else HONOURS for t in range(KINDS))
+JIANG = tuple(t < 27 and is_jiang(t) for t in range(KINDS))
 
 
 class Plan(StrEnum):
@@ -96,6 +99,7 @@ class BotRules:
     pass_cheap_wins: bool = False  # Hunan: an aggressive bot may let a cheap discard win pass
     cheap_total: int = 1  # a win worth this or less is cheap
     likes_kongs: bool = False  # kongs earn money (Sichuan, Zhuanzhuan)
+    open_first: bool = False  # a hand must be open to win (开门): calls that keep pace count
 
 
 #: The styles' numbers for the regional games (:class:`~paipu.selfplay.bots.core.StyleParams`:
@@ -234,9 +238,9 @@ class RegionalBot(BotCore):
     def _effective(self, counts: list[int], melds: Sequence[Meld], plain: int) -> float:
         """The least over the plans of ``distance − bonus`` for a waiting-size hand; a
         plan's distance is how far the hand is from ready under it."""
-        suits = [0, 0, 0]
+        suits = [0, 0, 0, 0]
         off_jiang = pairs = triples = units = jiang_pairs = 0
-        for tile in range(27):
+        for tile in range(KINDS):
             n = counts[tile]
             if not n:
                 continue
@@ -303,7 +307,7 @@ class RegionalBot(BotCore):
         found = []
         least = 99
         best: tuple[float, tuple[Plan, int]] = (UNUSED, (Plan.PLAIN, -1))
-        for tile in range(27):
+        for tile in range(KINDS):
             if not counts[tile]:
                 continue
             use = keep_value(counts, tile, NO_HONOURS)
@@ -333,7 +337,7 @@ class RegionalBot(BotCore):
         threats = self.threats(view)
         params = self.params
         if least >= params.fold_distance and self.threat_level >= params.fold_threat:
-            tiles = [t for t in range(27) if counts[t]]
+            tiles = [t for t in range(KINDS) if counts[t]]
             uses = [keep_value(counts, t, NO_HONOURS) for t in tiles]
             return self.safest(view, tiles, uses, threats)
         best = [row for row in rows if row[0] <= effective + 1e-9]
@@ -351,7 +355,7 @@ class RegionalBot(BotCore):
         seen = view.seen()
         shapes = self._shapes(melds)
         found: list[tuple[float, Tile]] = []
-        for tile in range(27):
+        for tile in range(KINDS):
             if not counts[tile]:
                 continue
             counts[tile] -= 1
@@ -373,7 +377,7 @@ class RegionalBot(BotCore):
         self-draw makes it legal, 0 when it is not legal."""
         known = self.legal.get((key, melds, wait))
         if known is None:
-            tiles = [t for t in range(27) for _ in range(key[t])]
+            tiles = [t for t in range(KINDS) for _ in range(key[t])]
             answer = view.score_if(tiles, wait, self_drawn=False)
             if answer.legal:
                 known = float(answer.total or 1)
@@ -403,6 +407,8 @@ class RegionalBot(BotCore):
         gain = now - after
         if option.kind is MoveKind.KONG and self.rules.likes_kongs:
             return gain if gain > KONG_GAIN else None
+        if self.rules.open_first and not view.exposed_melds(view.seat):
+            return gain if gain >= 0 else None  # 开门: opening the hand is worth a call
         return gain if gain >= self.params.call_gain else None
 
     def _after_call(
