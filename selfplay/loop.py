@@ -22,6 +22,8 @@ The loop follows the table's phase:
 A variant adds moves by naming them in its TOML (``[bot] steps``, :class:`Step`); the loop
 takes each at its point of the hand, and the variant's own rules say what it may do:
 
+* ``reveal_wilds`` (翻鬼 / 翻混 / 翻精) before the first draw, where the room's wilds come
+  from an indicator: the wall's last tile is turned up (it stays in the wall);
 * ``void_suits`` (定缺) before the first draw; ``opening_wins`` (起手胡) after the dealer's
   first draw;
 * ``kong_reveal`` (开杠) in place of a replacement draw, when the player wants it;
@@ -86,6 +88,7 @@ from paipu.rules.legal import (
 )
 from paipu.rules.mechanics.kong_reveal import REVEAL_TILES, KongReveal
 from paipu.rules.mechanics.ready import ready_waits
+from paipu.rules.mechanics.wilds import needs_indicator
 from paipu.rules.record import HandRecord
 from paipu.rules.replay import HandOutcome, Phase, Table, outcome_of, replay
 from paipu.rules.score import ScoreAnswer, WinFlags
@@ -96,6 +99,7 @@ from paipu.rules.variants import RegionalVariant, VariantError
 from paipu.rules.wall import DuplicateWall, SharedWall, Wall
 
 if TYPE_CHECKING:
+    from paipu.rules.core.wild import WildSpec
     from paipu.rules.melds import Meld
     from paipu.rules.shanten import Shape
     from paipu.rules.variants import Options, Variant
@@ -312,6 +316,10 @@ class SeatView:
         """The tiles that complete the seat's hand as it stood before its last draw."""
         return self._table.seats[self.seat].waits
 
+    def wilds(self) -> WildSpec | None:
+        """The hand's wilds once known (fixed ones, or the indicator's), else None."""
+        return self._table.wilds
+
     # -- the table
     def exposed_melds(self, seat: int) -> list[Meld]:
         """Another seat's melds that lie face up (concealed kongs left out)."""
@@ -444,6 +452,7 @@ class Step(StrEnum):
     BIRDS = "birds"  # 扎鸟: birds drawn after the win
     READY = "ready"  # 听: a seat declares ready before its discard, or with a chi (吃听)
     BAO = "bao"  # 宝牌: the wall's last tile turned up as the 宝 after the deal, and at 换宝
+    REVEAL_WILDS = "reveal_wilds"  # 翻鬼 / 翻混: the wild indicator before the first draw
 
 
 @dataclass(frozen=True, slots=True)
@@ -458,6 +467,7 @@ class Steps:
     birds: bool = False
     ready: bool = False
     bao: bool = False
+    reveal_wilds: bool = False
 
 
 _STEPS: dict[str, Steps] = {}
@@ -485,6 +495,7 @@ def steps_of(variant: Variant) -> Steps:
         birds=Step.BIRDS in taken,
         ready=Step.READY in taken,
         bao=Step.BAO in taken,
+        reveal_wilds=Step.REVEAL_WILDS in taken,
     )
     _STEPS[variant.id] = steps
     return steps
@@ -835,6 +846,8 @@ class SelfPlayHand:
     def play(self) -> HandOutcome:
         table = self.table
         steps = self.steps
+        if steps.reveal_wilds:
+            self.reveal_wilds()
         if steps.void_suits:
             self.void_suits()
         if steps.bao:
@@ -949,6 +962,13 @@ class SelfPlayHand:
     def _regional(self) -> RegionalVariant:
         """The variant as the steps it declared ask it (their rules live there)."""
         return cast("RegionalVariant", self.variant)
+
+    def reveal_wilds(self) -> None:
+        """翻鬼 / 翻混 / 翻精: where the room's wilds come from an indicator, the wall's last
+        tile (its tail, where replacement draws come from) is turned up; it stays there."""
+        if not needs_indicator(self.variant, self.options):
+            return
+        self.apply(Indicator(self.wall[-1], "wild"))
 
     def void_suits(self) -> None:
         """定缺: each seat from the dealer on declares its void suit."""

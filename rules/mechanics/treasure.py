@@ -14,15 +14,15 @@ first); with the wall empty there is nothing to change it for.
 Who may see it (the seed: only a seat that declared 听) is the reader's matter: the table
 knows it from its event on, the replay page shows it from there.
 
-The ``indicator`` event also serves wild tiles (role ``wild``, another mechanic):
-:func:`route_indicator` sends each role to its own handler, so that a variant with both
-composes them without either knowing the other.
+The ``indicator`` event also serves wild tiles (role ``wild``, :mod:`paipu.rules.mechanics.
+wilds`): its ``route_indicator`` sends each role to its own handler, so that a variant with
+both composes them without either knowing the other (Harbin routes ``bao`` alone).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from paipu.rules.events import Event, Indicator, Win
 from paipu.rules.tiles import Tile, tile_name
@@ -35,26 +35,6 @@ if TYPE_CHECKING:
 CHANGE_AT = 3
 #: Copies of a tile in the set.
 COPIES = 4
-
-
-def route_indicator(
-    table: Table, handlers: Mapping[str, Callable[[Indicator], Any]]
-) -> Callable[[Any], None]:
-    """One handler for the ``indicator`` event that sends each role (``wild``, ``bao``) to
-    its own handler; an indicator of a role not given is a rule broken."""
-
-    def handle(event: Indicator) -> None:
-        handler = handlers.get(event.role)
-        if handler is None:
-            roles = ", ".join(sorted(handlers)) or "none"
-            raise table.fail(
-                event,
-                f"an indicator of role {event.role!r} does not exist in {table.variant.id} "
-                f"(roles: {roles})",
-            )
-        handler(event)
-
-    return handle
 
 
 class HiddenTreasure:

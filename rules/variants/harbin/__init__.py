@@ -26,7 +26,8 @@ from typing import TYPE_CHECKING, Any, cast
 from paipu.rules.events import Draw, Event, Indicator, Ready
 from paipu.rules.fans import check_coverage
 from paipu.rules.mechanics.ready import ReadyDeclaration
-from paipu.rules.mechanics.treasure import HiddenTreasure, route_indicator
+from paipu.rules.mechanics.treasure import HiddenTreasure
+from paipu.rules.mechanics.wilds import route_indicator
 from paipu.rules.replay import ComputedWin, Handler, Phase, VariantState
 from paipu.rules.request_checks import check_request
 from paipu.rules.score import FanScore, RequestError, ScoreAnswer, ScoreRequest, WinFlags

@@ -235,7 +235,7 @@ def test_the_bao_is_the_walls_last_tile_and_comes_first() -> None:
     assert "last tile of the wall" in refused(rec)
     assert "宝 is turned up" in refused(harbin([["draw", 0, "1m"]], with_indicator=False))
     wild = harbin([["indicator", None, "9m", {"role": "wild"}]], with_indicator=False)
-    assert "role 'wild' does not exist in harbin" in refused(wild)
+    assert "harbin turns up no wild indicator" in refused(wild)
 
 
 def test_the_last_tiles_are_drawn_in_turn_and_discarded() -> None:
