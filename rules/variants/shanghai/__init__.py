@@ -23,10 +23,20 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from paipu.rules.events import AddedKong, ConcealedKong, Discard, Draw, Event, Flower, Kong
+from paipu.rules.events import (
+    AddedKong,
+    ConcealedKong,
+    Discard,
+    Draw,
+    Event,
+    Flower,
+    Kong,
+    Ready,
+)
 from paipu.rules.fans import check_coverage
 from paipu.rules.mechanics.dice import Dice
 from paipu.rules.mechanics.missed_win_lock import MissedWinLock
+from paipu.rules.mechanics.ready import ReadyDeclaration
 from paipu.rules.melds import Meld, MeldKind
 from paipu.rules.replay import Handler, Phase, VariantState
 from paipu.rules.request_checks import check_request
@@ -325,7 +335,9 @@ def liable_seat(
 
 class ShanghaiState(VariantState):
     """Shanghai on the table: the dice and what the hand carries (开宝, 黄番), 同圈过水 (the
-    漏胡 lock of :mod:`paipu.rules.mechanics.missed_win_lock`), 承包 from every seat's calls."""
+    漏胡 lock of :mod:`paipu.rules.mechanics.missed_win_lock`), 承包 from every seat's calls,
+    and in 敲麻 the 敲 (the ready declaration of :mod:`paipu.rules.mechanics.ready`: a seat
+    declares before its discard, then discards what it draws, and wins only once declared)."""
 
     def __init__(self, table: Table, variant: Shanghai) -> None:
         super().__init__(table)
@@ -343,9 +355,17 @@ class ShanghaiState(VariantState):
         #: 补花 [seed-C 1.6]); and the tile just drawn ended such a chain (杠开).
         self.kong_pending = False
         self.kong_draw = False
+        #: 敲 (敲麻 only): the seats' ready declarations and the locked hands.
+        self.ready: ReadyDeclaration | None = (
+            ReadyDeclaration(table) if variant.rulesets[options["ruleset"]].ready else None
+        )
 
     def handlers(self) -> dict[type[Event], Handler]:
-        return {Dice: self.dice}
+        ready = self.ready
+        return {Dice: self.dice, Ready: self.no_ready if ready is None else ready.declare}
+
+    def no_ready(self, event: Ready) -> None:
+        raise self.table.fail(event, "清混碰 has no 敲 (ready declaration): that is 敲麻's")
 
     def dice(self, event: Dice) -> None:
         """The dice come first, before any draw; the counters are the two this game carries."""
@@ -366,6 +386,8 @@ class ShanghaiState(VariantState):
     def before(self, event: Event) -> bool:
         if self.lock is not None and not event.table_event:
             self.lock.before(event)
+        if self.ready is not None:
+            self.ready.before(event)
         return False
 
     def after(self, event: Event) -> None:
@@ -380,6 +402,8 @@ class ShanghaiState(VariantState):
             self.kong_draw = False
         elif event_type is Discard:
             self.kong_draw = False
+        if self.ready is not None:
+            self.ready.after(event)
         lock = self.lock
         if lock is None:
             return
@@ -388,10 +412,34 @@ class ShanghaiState(VariantState):
             lock.offer(event.seat, (event.tile,))  # type: ignore[attr-defined]
 
     def win_problem(self, seat: int, tile: Tile, from_seat: int | None) -> str | None:
+        ready = self.ready
+        if ready is not None and not ready.is_ready(seat):
+            return f"敲麻: seat {seat} has not declared 敲 (ready) and may not win (不敲不能胡牌)"
         if self.lock is None:
             return None
         problem = self.lock.win_problem(seat, tile, from_seat)
         return None if problem is None else problem.replace("(漏胡)", "(同圈过水)")
+
+    def move_problem(self, seat: int, kind: str, tile: Tile) -> str | None:
+        return None if self.ready is None else self.ready.move_problem(seat, kind, tile)
+
+    def discard_problem(self, seat: int, tile: Tile) -> str | None:
+        return None if self.ready is None else self.ready.discard_problem(seat, tile)
+
+    def ready_seats(self) -> tuple[int, ...]:
+        return () if self.ready is None else self.ready.seats()
+
+    def ready_pending(self, seat: int) -> bool:
+        return self.ready is not None and self.ready.pending == seat
+
+    def ready_discards(self, seat: int) -> tuple[Tile, ...]:
+        ready = self.ready
+        table = self.table
+        if ready is None or table.phase is not Phase.ACT or table.turn != seat:
+            return ()
+        if ready.pending == seat or ready.may_declare(seat):
+            return ready.discards(seat)
+        return ()
 
     def request_extra(
         self, seat: int, tile: Tile, from_seat: int | None, flags: WinFlags
@@ -402,7 +450,14 @@ class ShanghaiState(VariantState):
         )
         if from_seat is None and self.kong_draw and not flags.kong_replacement:
             flags = replace(flags, kong_replacement=True)  # a flower came between (补花)
-        return flags, {"kaibao": self.kaibao, "huang_fan": self.huang_fan, "chengbao": liable}
+        extra: dict[str, Any] = {
+            "kaibao": self.kaibao,
+            "huang_fan": self.huang_fan,
+            "chengbao": liable,
+        }
+        if self.ready is not None:
+            extra["ready"] = self.ready.is_ready(seat)
+        return flags, extra
 
     def after_win(self, win: ComputedWin) -> None:
         notes = self.table.notes

@@ -75,7 +75,8 @@ def test_a_win_without_a_fan_is_a_false_win() -> None:
         [["draw", 0, "5z"], ["win", 0, "5z"]],
         rules={"ruleset": "qiaoma"},
     )
-    assert replay(qiaoma).wins[0].total == 2  # 门清 + 单吊 (敲 not yet checked here)
+    with pytest.raises(RuleViolation, match="不敲不能胡牌"):
+        replay(qiaoma)  # 敲麻 needs no fan, but the 敲 first
 
 
 #: South waits on 6万 / 9万 (混一色); West holds three 6万; East discards a 6万.
@@ -198,3 +199,56 @@ def test_kong_replacement_through_a_flower() -> None:
     assert [f.id for f in win.fans] == ["kong_replacement", "half_flush"]
     assert win.detail["flowers"] == 4
     assert outcome.deltas == (144, -48, -48, -48)
+
+
+#: 敲麻: East declares (敲) on its first turn, discarding the 9筒 it drew, and the others
+#: draw and discard until East draws again.
+QIAO = [
+    ["draw", 0, "9p"],
+    ["ready", 0],
+    ["discard", 0, "9p"],
+    ["draw", 1, "8s"],
+    ["discard", 1, "8s"],
+    ["draw", 2, "8p"],
+    ["discard", 2, "8p"],
+    ["draw", 3, "7p"],
+    ["discard", 3, "7p"],
+]
+
+
+def test_qiaoma_declare_then_win() -> None:
+    """敲麻 [seed-B]: "听牌就敲一下…不敲不能胡牌": after 敲, East self-draws its 单吊 5z:
+    门清 + 单吊, 2 番: a share 2 × 4 = 8."""
+    rec = record(
+        {0: "123m456p789s123m5z"},
+        [*QIAO, ["draw", 0, "5z"], ["win", 0, "5z"]],
+        rules={"ruleset": "qiaoma"},
+    )
+    outcome = replay(rec, check=True)
+    (win,) = outcome.wins
+    assert [f.id for f in win.fans] == ["concealed_hand", "single_wait"]
+    assert outcome.deltas == (24, -8, -8, -8)
+    assert "ready" in outcome.notes
+
+
+@pytest.mark.parametrize(
+    ("events", "rule"),
+    [
+        # after 敲 the hand is locked: the tile drawn is discarded
+        ([*QIAO, ["draw", 0, "1s"], ["discard", 0, "1m"]], "its hand may not change"),
+        # the declaring discard must leave a ready hand
+        ([["draw", 0, "9p"], ["ready", 0], ["discard", 0, "3m"]], "may not declare"),
+        # a ready seat neither chis nor pongs
+        ([*QIAO[:3], ["draw", 1, "1z"], ["discard", 1, "1z"], ["pong", 0, "1z"]], "may not change"),
+    ],
+)
+def test_qiaoma_the_locked_hand(events: list[list[object]], rule: str) -> None:
+    hands = {0: "123m456p789s11z55z"} if events[-1][0] == "pong" else {0: "123m456p789s123m5z"}
+    with pytest.raises(RuleViolation, match=rule):
+        replay(record(hands, events, rules={"ruleset": "qiaoma"}))
+
+
+def test_qinghunpeng_has_no_qiao() -> None:
+    rec = record({0: FLUSH}, [["draw", 0, "9p"], ["ready", 0], ["discard", 0, "9p"]])
+    with pytest.raises(RuleViolation, match="清混碰 has no 敲"):
+        replay(rec)

@@ -32,10 +32,12 @@ QUALIFYING = {
 }
 
 
-def _run(hands: int, seed: int, **kwargs: object) -> tuple[list[str], SimulationStats]:
+def _run(
+    hands: int, seed: int, rules: dict[str, object] | None = None, **kwargs: object
+) -> tuple[list[str], SimulationStats]:
     stats = SimulationStats()
     lines: list[str] = []
-    jobs = game_jobs("shanghai", hands, seed, DEFAULT_PLAYERS, {}, **kwargs)  # type: ignore[arg-type]
+    jobs = game_jobs("shanghai", hands, seed, DEFAULT_PLAYERS, rules or {}, **kwargs)  # type: ignore[arg-type]
     for game_lines, game_stats in simulate(jobs):
         lines += game_lines
         stats.merge(game_stats)
@@ -122,3 +124,15 @@ def test_paipu_score_on_the_command_line() -> None:
     answer = json.loads(result.output)
     assert answer["deltas"] == [-20, 60, -20, -20]
     assert answer["extra"]["share"] == 20
+
+
+def test_qiaoma_hands_declare_before_they_win() -> None:
+    """敲麻: the bots 敲 (the ready step) and every win is by a seat that declared first."""
+    lines, stats = _run(40, seed=5, rules={"ruleset": "qiaoma"})
+    assert _audit(lines) == {"ok": 40}
+    assert stats.events["ready"] > 0
+    for line in lines:
+        hand = json.loads(line)
+        declared = {e[1] for e in hand["events"] if e[0] == "ready"}
+        for win in hand["result"].get("wins", []):
+            assert win["seat"] in declared
