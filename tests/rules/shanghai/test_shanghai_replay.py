@@ -252,3 +252,26 @@ def test_qinghunpeng_has_no_qiao() -> None:
     rec = record({0: FLUSH}, [["draw", 0, "9p"], ["ready", 0], ["discard", 0, "9p"]])
     with pytest.raises(RuleViolation, match="清混碰 has no 敲"):
         replay(rec)
+
+
+def test_several_winners_on_one_discard() -> None:
+    """一炮多响 [seed-A 3.1]: South and North both win on East's 5万, each paid one share by
+    East alone (混一色: 2 × 4 = 8); the discarder deals next (seed-C)."""
+    rec = record(
+        {
+            0: "5m1s2s3s4s5s6s7s8s9s4z4z4z",
+            1: "123m456m789m111z5m",
+            3: "234m678m999m333z5m",
+        },
+        [
+            ["draw", 0, "9s"],
+            ["discard", 0, "5m"],
+            ["win", 1, "5m", {"from": 0}],
+            ["win", 3, "5m", {"from": 0}],
+        ],
+    )
+    outcome = replay(rec, check=True)
+    assert [w.seat for w in outcome.wins] == [1, 3]
+    assert outcome.deltas == (-16, 8, 0, 8)
+    assert "multiple_win" in outcome.notes
+    assert get_variant("shanghai").next_setup(_setup(), outcome).dealer == 0

@@ -316,3 +316,23 @@ def test_unknown_option_is_an_error() -> None:
     answer = score("123m456m789m111z5m", "5m", rules={"ruleset": "shanghai"})
     assert answer.error is not None
     assert "ruleset" in answer.error
+
+
+@pytest.mark.parametrize(
+    ("hand", "win", "melds", "share"),
+    [
+        ("1112345678999m", "5m", [], 40),  # 清一色 ×16: (3 + 1) × 16 = 64 → 40
+        ("123m456m789m111z5m", "5m", [], 16),  # 混一色 ×4: (3 + 1) × 4
+        ("111m222p333s444m5p", "5p", [], 16),  # 碰碰胡 ×4
+    ],
+)
+def test_seed_b_room(hand: str, win: str, melds: list[object], share: int) -> None:
+    """Seed-B: "通常3个筹码的底，有一个花再加一个筹码的底，此后清四混两（清一色4番，计16倍；
+    混一色2番，计4倍），外加碰碰胡2番…一副牌最大就40个筹码就辣子封顶": 底 3, one flower,
+    勒子 40; "出冲给一份钱，自摸时别的三家也是出一份"."""
+    rules = {"base": 3, "lezi": 40}
+    answer = score(hand, win, rules=rules, melds=melds, flowers=["4f"])
+    assert answer.extra["share"] == share
+    assert answer.deltas == (3 * share, -share, -share, -share)
+    on_discard = score(hand, win, rules=rules, melds=melds, flowers=["4f"], **{"from": 3})
+    assert on_discard.deltas == (share, 0, 0, -share)
