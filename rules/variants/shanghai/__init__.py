@@ -400,6 +400,9 @@ class ShanghaiState(VariantState):
         elif event_type is Flower:
             self.kong_pending = self.kong_pending or self.kong_draw
             self.kong_draw = False
+            seat: int = event.seat  # type: ignore[attr-defined]
+            if len(self.table.seats[seat].flowers) >= shanghai_fans.ALL_FLOWERS:
+                self.table.refresh_waits(seat)  # 八花齐: the replacement draw itself wins
         elif event_type is Discard:
             self.kong_draw = False
         if self.ready is not None:

@@ -275,3 +275,24 @@ def test_several_winners_on_one_discard() -> None:
     assert outcome.deltas == (-16, 8, 0, 8)
     assert "multiple_win" in outcome.notes
     assert get_variant("shanghai").next_setup(_setup(), outcome).dealer == 0
+
+
+def test_eight_flowers_win_on_the_last_replacement() -> None:
+    """八花齐 [seed-A 1: "抓满春夏秋冬梅兰竹菊8朵花即可胡牌"]: East, dealt seven flowers, draws
+    the eighth and wins on the replacement of the last, whatever its tiles (4 番, 花 8:
+    (2 + 8) × 16 = 160, capped at one 勒子, 20)."""
+    replacements = ["3p", "5z", "4p", "1m", "6z", "8m", "2s", "1p"]
+    events: list[list[object]] = [["draw", 0, "8f"]]
+    for n, tile in enumerate(replacements, 1):
+        events += [["flower", 0, f"{n}f"], ["draw", 0, tile]]
+    rec = record(
+        {0: "1234567f159m268p"},
+        [*events, ["win", 0, "1p"]],
+        wall="8f",
+        tail="".join(replacements),
+    )
+    outcome = replay(rec, check=True)
+    (win,) = outcome.wins
+    assert [f.id for f in win.fans] == ["eight_flowers"]
+    assert win.detail["flowers"] == 8
+    assert outcome.deltas == (60, -20, -20, -20)
