@@ -43,7 +43,7 @@ from paipu.rules.request_checks import check_request
 from paipu.rules.score import FanScore, RequestError, ScoreAnswer, ScoreRequest
 from paipu.rules.shanten import waits
 from paipu.rules.tiles import EAST, HONORS, N_KINDS, Tile
-from paipu.rules.variants import Options, Variant, register
+from paipu.rules.variants import Options, Variant, VariantError, register
 from paipu.rules.variants.shanghai import fans as shanghai_fans
 from paipu.rules.variants.shanghai.settlement import capped_share, share_of, win_deltas
 
@@ -104,6 +104,14 @@ class Shanghai(Variant):
         }
         self.double_caps = frozenset(raw["caps"]["double"])
         self.quadruple_caps = frozenset(raw["caps"]["quadruple"])
+        named = [
+            *(f for r in self.rulesets.values() for f in (*r.counted, *r.qualifying)),
+            *self.double_caps,
+            *self.quadruple_caps,
+        ]
+        unknown = sorted(set(named) - set(self.spec.fans.by_id))
+        if unknown:
+            raise VariantError(f"shanghai.toml: [rulesets] / [caps] name no fan {unknown}")
 
     # ------------------------------------------------------------------ scoring
 

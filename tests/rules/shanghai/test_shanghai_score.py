@@ -8,8 +8,13 @@ that a share shows (底 + 花) × 2^番 itself.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from shanghai_helpers import score
+
+from paipu.rules.registry import VariantError, VariantSpec
+from paipu.rules.variants.shanghai import Shanghai
 
 NO_CAP = {"lezi": 0}
 QIAOMA = {"ruleset": "qiaoma", "lezi": 0}
@@ -336,3 +341,14 @@ def test_seed_b_room(hand: str, win: str, melds: list[object], share: int) -> No
     assert answer.deltas == (3 * share, -share, -share, -share)
     on_discard = score(hand, win, rules=rules, melds=melds, flowers=["4f"], **{"from": 3})
     assert on_discard.deltas == (share, 0, 0, -share)
+
+
+def test_the_rulesets_and_caps_name_only_fans_of_the_table(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A typo in ``[rulesets]`` or ``[caps]`` fails loudly when the variant loads."""
+    spec = VariantSpec.load("shanghai")
+    raw = {**spec.raw, "caps": {"double": ["qing_peng"], "quadruple": []}}
+    monkeypatch.setattr(VariantSpec, "load", classmethod(lambda cls, _id: replace(spec, raw=raw)))
+    with pytest.raises(VariantError, match="qing_peng"):
+        Shanghai()
