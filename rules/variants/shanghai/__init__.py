@@ -21,6 +21,8 @@ flowers and a pung of 东: a share is (2 + 3 + 1) × 16 = 96, capped at 20.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from enum import Enum
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from paipu.rules.events import (
@@ -76,6 +78,30 @@ SCENARIO_SETS = {
 }
 
 
+class WinBy(Enum):
+    """What a hand wins by: its tiles (4 sets and a pair, or 乱风), its flowers alone (八花齐),
+    or nothing."""
+
+    TILES = "tiles"
+    FLOWERS = "flowers"
+    NONE = "none"
+
+
+#: The options of the 花 values, in :attr:`Room.points` order.
+POINT_OPTIONS = (
+    "flower_points",
+    "honor_pung_points",
+    "kong_points",
+    "concealed_kong_points",
+    "honor_kong_points",
+    "honor_concealed_kong_points",
+)
+#: Options objects whose reading is kept (one per replayed hand with rules of its own).
+ROOMS_KEPT = 256
+#: Hands whose reading and fans are kept.
+READINGS_KEPT = 4096
+
+
 @dataclass(frozen=True, slots=True)
 class Ruleset:
     """What a ruleset (清混碰 / 敲麻) counts, what a win needs, and whether 敲 is required."""
@@ -83,6 +109,22 @@ class Ruleset:
     counted: frozenset[str]
     qualifying: frozenset[str]
     ready: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Room:
+    """A room's options as scoring reads them (:meth:`Shanghai.room`)."""
+
+    name: str  # the ruleset's
+    ruleset: Ruleset
+    honors_any_shape: bool
+    kaibao: bool
+    huang_fan: bool
+    base: int
+    lezi: int
+    min_flowers: int
+    chengbao_calls: int
+    points: tuple[int, ...]  # 花 values, in POINT_OPTIONS order
 
 
 @register
@@ -112,6 +154,8 @@ class Shanghai(Variant):
         unknown = sorted(set(named) - set(self.spec.fans.by_id))
         if unknown:
             raise VariantError(f"shanghai.toml: [rulesets] / [caps] name no fan {unknown}")
+        self._rooms: dict[int, tuple[Options, Room]] = {}
+        self._reading = lru_cache(maxsize=READINGS_KEPT)(self._analysis)
 
     # ------------------------------------------------------------------ scoring
 
@@ -119,36 +163,31 @@ class Shanghai(Variant):
         spec = self.spec
         check_request(request, spec.players, spec.hand_size, spec.calls)
         kaibao, huang_fan, chengbao, ready = self.facts(request)
-        ruleset = self.rulesets[options["ruleset"]]
-        hand = shanghai_fans.ShanghaiHand.of(
-            request.hand, request.melds, request.win_tile, request.flowers
+        room = self.room(options)
+        ruleset = room.ruleset
+        shape, scores, fan, ids = self._reading(
+            tuple(sorted(request.hand)),
+            request.melds,
+            request.win_tile,
+            len(request.flowers),
+            room.name,
+            room.honors_any_shape,
+            request.flags.kong_replacement,
+            kaibao if room.kaibao else 0,
+            huang_fan if room.huang_fan else 0,
         )
-        flowers_win = "eight_flowers" in ruleset.counted and shanghai_fans.eight_flowers(hand)
-        if not shanghai_fans.shape_wins(
-            hand, honors_any_shape=bool(options["all_honors_any_shape"])
-        ):
-            if not flowers_win:
-                return ScoreAnswer(
-                    legal=False,
-                    reason="these tiles do not form a winning hand (4 sets and a pair"
-                    + (", or 14 honours" if options["all_honors_any_shape"] else "")
-                    + ")",
-                )
-            if not request.self_drawn:
-                return ScoreAnswer(
-                    legal=False, reason="八花齐 without a winning shape wins on one's own draw"
-                )
-        fans = shanghai_fans.evaluate(
-            hand,
-            spec.fans,
-            ruleset.counted,
-            kong_replacement_win=request.flags.kong_replacement,
-            kaibao=kaibao if options["kaibao"] else 0,
-            huang_fan=huang_fan if options["huang_fan"] else 0,
-        )
-        scores = tuple(self._fan(fan_id, n) for fan_id, n in fans)
-        fan = sum(f.points * f.count for f in scores)
-        if ruleset.qualifying and not any(f in ruleset.qualifying for f, _ in fans):
+        if shape is WinBy.NONE:
+            return ScoreAnswer(
+                legal=False,
+                reason="these tiles do not form a winning hand (4 sets and a pair"
+                + (", or 14 honours" if room.honors_any_shape else "")
+                + ")",
+            )
+        if shape is WinBy.FLOWERS and not request.self_drawn:
+            return ScoreAnswer(
+                legal=False, reason="八花齐 without a winning shape wins on one's own draw"
+            )
+        if ruleset.qualifying and not ids & ruleset.qualifying:
             return ScoreAnswer(
                 legal=False,
                 total=fan,
@@ -162,25 +201,22 @@ class Shanghai(Variant):
                 fans=scores,
                 reason="敲麻: a seat wins only after 敲 (declaring ready)",
             )
-        flowers = self.flower_points(request, options)
-        if flowers < int(options["min_flowers"]):
+        flowers = self.flower_points(request, room)
+        if flowers < room.min_flowers:
             return ScoreAnswer(
                 legal=False,
                 total=fan,
                 fans=scores,
-                reason=f"{flowers} 花: this room needs {options['min_flowers']} to win",
+                reason=f"{flowers} 花: this room needs {room.min_flowers} to win",
             )
-        ids = {f for f, _ in fans}
         caps = 4 if ids & self.quadruple_caps else 2 if ids & self.double_caps else 1
-        base = int(options["base"])
-        lezi = int(options["lezi"])
-        share = capped_share(base, flowers, fan, lezi=lezi, caps=caps)
+        share = capped_share(room.base, flowers, fan, lezi=room.lezi, caps=caps)
         if chengbao is None and "chengbao" not in request.extra:
             chengbao = liable_seat(
                 [request.melds if s == request.seat else () for s in range(spec.players)],
                 request.seat,
                 request.from_seat,
-                int(options["chengbao_calls"]),
+                room.chengbao_calls,
                 either=False,
             )
         deltas = win_deltas(
@@ -193,13 +229,77 @@ class Shanghai(Variant):
         )
         extra: dict[str, Any] = {
             "share": share,
-            "uncapped": share_of(base, flowers, fan),
+            "uncapped": share_of(room.base, flowers, fan),
             "flowers": flowers,
-            "caps": caps if lezi > 0 else 0,
+            "caps": caps if room.lezi > 0 else 0,
         }
         if chengbao is not None:
             extra["chengbao"] = chengbao
         return ScoreAnswer(legal=True, total=fan, fans=scores, deltas=deltas, extra=extra)
+
+    def room(self, options: Options) -> Room:
+        """The options as scoring reads them, once per options object (a replayed hand asks
+        many times with the same one); the cache holds the object, so its id stays its own."""
+        cache = self._rooms
+        known = cache.get(id(options))
+        if known is not None and known[0] is options:
+            return known[1]
+        if len(cache) >= ROOMS_KEPT:
+            cache.clear()
+        name = str(options["ruleset"])
+        room = Room(
+            name=name,
+            ruleset=self.rulesets[name],
+            honors_any_shape=bool(options["all_honors_any_shape"]),
+            kaibao=bool(options["kaibao"]),
+            huang_fan=bool(options["huang_fan"]),
+            base=int(options["base"]),
+            lezi=int(options["lezi"]),
+            min_flowers=int(options["min_flowers"]),
+            chengbao_calls=int(options["chengbao_calls"]),
+            points=tuple(int(options[key]) for key in POINT_OPTIONS),
+        )
+        cache[id(options)] = (options, room)
+        return room
+
+    def _analysis(
+        self,
+        hand: tuple[Tile, ...],
+        melds: tuple[Meld, ...],
+        win_tile: Tile,
+        flowers: int,
+        ruleset_name: str,
+        honors_any_shape: bool,
+        kong_replacement: bool,
+        kaibao: int,
+        huang_fan: int,
+    ) -> tuple[WinBy, tuple[FanScore, ...], int, frozenset[str]]:
+        """What the tiles win by and the fans they count (remembered: a ready hand is asked
+        again on every tile it waits on, and the same wins recur)."""
+        ruleset = self.rulesets[ruleset_name]
+        tiles = shanghai_fans.ShanghaiHand.of(hand, melds, win_tile, flowers)
+        flowers_win = "eight_flowers" in ruleset.counted and shanghai_fans.eight_flowers(tiles)
+        if shanghai_fans.shape_wins(tiles, honors_any_shape=honors_any_shape):
+            shape = WinBy.TILES
+        else:
+            shape = WinBy.FLOWERS if flowers_win else WinBy.NONE
+            if shape is WinBy.NONE:
+                return shape, (), 0, frozenset()
+        fans = shanghai_fans.evaluate(
+            tiles,
+            self.spec.fans,
+            ruleset.counted,
+            kong_replacement_win=kong_replacement,
+            kaibao=kaibao,
+            huang_fan=huang_fan,
+        )
+        scores = tuple(self._fan(fan_id, n) for fan_id, n in fans)
+        return (
+            shape,
+            scores,
+            sum(f.points * f.count for f in scores),
+            frozenset(f for f, _ in fans),
+        )
 
     def _fan(self, fan_id: str, count: int) -> FanScore:
         fan = self.spec.fans.by_id[fan_id]
@@ -233,20 +333,20 @@ class Shanghai(Variant):
         return counts[0], counts[1], chengbao, ready
 
     @staticmethod
-    def flower_points(request: ScoreRequest, options: Options) -> int:
+    def flower_points(request: ScoreRequest, room: Room) -> int:
         """花: each flower tile, each exposed pung of honours, each kong [seed-B: "碰出来的风、
         字，尚有杠牌，都算花"], at the room's values."""
-        points = len(request.flowers) * int(options["flower_points"])
+        flower, honor_pung, kong, concealed_kong, honor_kong, honor_concealed_kong = room.points
+        points = len(request.flowers) * flower
         for meld in request.melds:
             honor = meld.base >= EAST
             kind = meld.kind
             if kind is MeldKind.PONG:
-                points += int(options["honor_pung_points"]) if honor else 0
+                points += honor_pung if honor else 0
             elif kind is MeldKind.CONCEALED_KONG:
-                name = "honor_concealed_kong_points" if honor else "concealed_kong_points"
-                points += int(options[name])
+                points += honor_concealed_kong if honor else concealed_kong
             elif kind is not MeldKind.CHI:
-                points += int(options["honor_kong_points" if honor else "kong_points"])
+                points += honor_kong if honor else kong
         return points
 
     # ------------------------------------------------------------------ replay

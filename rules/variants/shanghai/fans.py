@@ -6,7 +6,7 @@ replaces 混一色 and 碰碰胡) and keeps the fans of the ruleset. Which fans 
 and which are enough to win is data (the TOML's ``[rulesets.*]``).
 
 >>> from paipu.rules.tiles import parse_tiles
->>> hand = ShanghaiHand.of(parse_tiles("111m222m333m444m5z"), (), parse_tiles("5z")[0], ())
+>>> hand = ShanghaiHand.of(parse_tiles("111m222m333m444m5z"), (), parse_tiles("5z")[0], 0)
 >>> hand_fans(hand)
 ['all_pungs', 'half_flush', 'half_flush_all_pungs']
 """
@@ -46,8 +46,10 @@ class ShanghaiHand:
 
     @classmethod
     def of(
-        cls, hand: Sequence[Tile], melds: Sequence[Meld], win_tile: Tile, flowers: Sequence[Tile]
+        cls, hand: Sequence[Tile], melds: Sequence[Meld], win_tile: Tile, flowers: int
     ) -> ShanghaiHand:
+        """The hand less its winning tile, its melds, the winning tile and the number of
+        flowers set aside."""
         concealed = counts([*hand, win_tile]) if win_tile < N_KINDS else counts(hand)
         readings = standard_decompositions(concealed) if sum(concealed) % 3 == 2 else []
         no_chi = all(m.kind is not MeldKind.CHI for m in melds)
@@ -56,7 +58,7 @@ class ShanghaiHand:
             concealed=tuple(concealed),
             melds=tuple(melds),
             win_tile=win_tile,
-            flowers=len(flowers) + (0 if win_tile < N_KINDS else 1),
+            flowers=flowers + (0 if win_tile < N_KINDS else 1),
             standard=bool(readings),
             pungs_only=no_chi and any(not d.chows for d in readings),
             pair_waits=any(d.pair == win_tile for d in readings),
@@ -169,9 +171,9 @@ def evaluate(
             found[fan_id] = 1
         if big_single_wait(hand):
             found["big_single_wait"] = 1
-        if concealed_hand(hand):
+        if "concealed_hand" in counted and concealed_hand(hand):
             found["concealed_hand"] = 1
-        if hand.standard and single_wait(hand):
+        if "single_wait" in counted and hand.standard and single_wait(hand):
             found["single_wait"] = 1
     if eight_flowers(hand):
         found["eight_flowers"] = 1
