@@ -104,7 +104,8 @@ def _encode(event: Event) -> EncodedEvent:
         array[0],
         array[1] if size > 1 else None,
         payload if isinstance(payload, str) else None,
-        payload if isinstance(payload, list) else None,
+        # a list payload as text (tiles; the dice of a ``dice`` event are numbers)
+        [str(x) for x in payload] if isinstance(payload, list) else None,
         extra.get("from") if extra else None,
         _extra_json(extra),
     )

@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 from mypy_extensions import mypyc_attr
 
 from paipu.rules import legal
+from paipu.rules.core import shanten as core_shanten
 from paipu.rules.events import (
     AddedKong,
     Chi,
@@ -266,6 +267,36 @@ class VariantState:
         """The opening wins (起手胡) ``seat`` can show now, with the tiles it shows."""
         return []
 
+    # -- the ready declaration (听 / 报听, rules/mechanics/ready.py)
+
+    def ready_seats(self) -> tuple[int, ...]:
+        """The seats that have declared ready (听), in seat order."""
+        return ()
+
+    def ready_discards(self, seat: int) -> tuple[Tile, ...]:
+        """The discards with which ``seat`` may now declare ready on its turn, or must
+        complete the declaration it made on a chi (吃听); () when neither."""
+        return ()
+
+    def ready_pending(self, seat: int) -> bool:
+        """Whether ``seat`` has declared ready and its declaring discard is still to come."""
+        return False
+
+    def ready_chi_runs(
+        self, seat: int, tile: Tile, runs: list[tuple[Tile, ...]]
+    ) -> list[tuple[Tile, ...]]:
+        """Of the runs ``seat`` could chi ``tile`` with, those that declare ready (吃听)."""
+        return []
+
+    def due_indicator(self) -> str | None:
+        """The role of an indicator event the table expects next (``bao``: the 宝 after the
+        deal, a 换宝), for self-play to turn it up; None when none is due."""
+        return None
+
+    def penalties(self) -> list[tuple[int, int]]:
+        """Amounts seats lose to nobody (seat, amount): an escape penalty (逃跑扣分)."""
+        return []
+
 
 class Table:
     """The state of one hand while its events are applied."""
@@ -305,8 +336,10 @@ class Table:
         self.visible = [0] * N_KINDS  # tiles face up: discards in pools and exposed melds
         self.seen: Counter[Tile] = Counter()  # every tile whose place the table knows
         self.discard_count = 0
-        #: The hand's wild tiles, when the variant has wilds (none yet): the legal moves
-        #: read what wilds may do from it.
+        #: The hand's wild tiles, when the variant has wilds (set by its state's
+        #: :class:`~paipu.rules.mechanics.wilds.Wilds`: fixed ones from the start, else once
+        #: the indicator is turned up): the waits count them and the legal moves read what
+        #: wilds may do from it.
         self.wilds: WildSpec | None = None
         self.calls = 0  # chi, pong and kongs declared so far
         self.notes: list[str] = []  # the special rule paths taken (paipu simulate --stats)
@@ -521,7 +554,14 @@ class Table:
         waits, shapes, hand_size = plain
         melds = len(s.melds)
         hand = s.hand
-        s.waits = waits(hand, melds, shapes) if sum(hand) == hand_size - 3 * melds else ()
+        if sum(hand) != hand_size - 3 * melds:
+            s.waits = ()
+            return
+        wilds = self.wilds
+        if wilds is None or wilds.plain:
+            s.waits = waits(hand, melds, shapes)
+        else:  # the hand's wilds (rules/mechanics/wilds.py): the core's waits
+            s.waits = core_shanten.waits(hand, wilds, melds, shapes)
 
     def next_seat(self, after: int | None) -> int:
         """The seat that draws after ``after``'s unclaimed discard: the variant's state's
@@ -687,6 +727,10 @@ class Table:
             raise self.fail(event, "a chi is three consecutive tiles of one suit")
         if tile not in tiles:
             raise self.fail(event, f"the chi does not include the claimed {tile_name(tile)}")
+        if self.wilds is not None:
+            problem = legal.chi_wild_problem(self, tiles, tile)
+            if problem:
+                raise self.fail(event, problem)
         rest = list(tiles)
         rest.remove(tile)
         for t in rest:
@@ -1131,6 +1175,8 @@ class Table:
             for payer, receiver, amount in state.payments():
                 deltas[payer] -= amount
                 deltas[receiver] += amount
+            for seat, amount in state.penalties():
+                deltas[seat] -= amount
         return tuple(deltas)
 
     # ------------------------------------------------------------------ 血战: robbed kongs

@@ -22,12 +22,19 @@ The loop follows the table's phase:
 A variant adds moves by naming them in its TOML (``[bot] steps``, :class:`Step`); the loop
 takes each at its point of the hand, and the variant's own rules say what it may do:
 
+* ``reveal_wilds`` (翻鬼 / 翻混 / 翻精) before the first draw, where the room's wilds come
+  from an indicator: the wall's last tile is turned up (it stays in the wall);
 * ``void_suits`` (定缺) before the first draw; ``opening_wins`` (起手胡) after the dealer's
   first draw, and in play right after a draw those the variant lets a seat show then (中途);
 * ``kong_reveal`` (开杠) in place of a replacement draw, when the player wants it;
 * ``last_tile_choice`` (要海底) before the last draw; nobody may want the last tile;
 * ``play_on`` (血战): after a robbed kong's wins the others play on;
-* ``birds`` (扎鸟) after the end.
+* ``birds`` (扎鸟) after the end;
+* ``ready`` (听 / 报听): on its turn, a seat that may declare ready is asked
+  (:meth:`Player.declare_ready`) and declares before its discard; a chi that declares ready
+  (吃听, the ``ready_chi`` claim) is the ready event and the chi;
+* ``bao`` (宝牌): the indicator (role ``bao``) of the wall's last tile whenever the table
+  expects one: after the deal, and at each 换宝.
 
 The loop itself names no variant; the players (:class:`Player`) make every choice.
 
@@ -62,8 +69,10 @@ from paipu.rules.events import (
     Draw,
     Event,
     Flower,
+    Indicator,
     Kong,
     Pong,
+    Ready,
     StartWin,
     Void,
     Win,
@@ -78,7 +87,10 @@ from paipu.rules.legal import (
     turn_moves,
 )
 from paipu.rules.mechanics.exchange import Exchange, directions
+from paipu.rules.mechanics.dice import Dice, roll
 from paipu.rules.mechanics.kong_reveal import REVEAL_TILES, KongReveal
+from paipu.rules.mechanics.ready import ready_waits
+from paipu.rules.mechanics.wilds import needs_indicator
 from paipu.rules.record import HandRecord
 from paipu.rules.replay import HandOutcome, Phase, Table, outcome_of, replay
 from paipu.rules.score import ScoreAnswer, WinFlags
@@ -89,6 +101,7 @@ from paipu.rules.variants import RegionalVariant, VariantError
 from paipu.rules.wall import DuplicateWall, SharedWall, Wall
 
 if TYPE_CHECKING:
+    from paipu.rules.core.wild import WildSpec
     from paipu.rules.melds import Meld
     from paipu.rules.shanten import Shape
     from paipu.rules.variants import Options, Variant
@@ -124,6 +137,7 @@ class DeadEndError(Exception):
 _WIN, _KONG, _PONG, _CHI = MoveKind.WIN, MoveKind.KONG, MoveKind.PONG, MoveKind.CHI
 _DISCARD, _SELF_DRAWN_WIN, _FLOWER = MoveKind.DISCARD, MoveKind.SELF_DRAWN_WIN, MoveKind.FLOWER
 _CONCEALED_KONG, _ADDED_KONG = MoveKind.CONCEALED_KONG, MoveKind.ADDED_KONG
+_READY_CHI = MoveKind.READY_CHI
 
 
 def move_event(move: Move, from_seat: int | None = None) -> Event:
@@ -304,6 +318,10 @@ class SeatView:
         """The tiles that complete the seat's hand as it stood before its last draw."""
         return self._table.seats[self.seat].waits
 
+    def wilds(self) -> WildSpec | None:
+        """The hand's wilds once known (fixed ones, or the indicator's), else None."""
+        return self._table.wilds
+
     # -- the table
     def exposed_melds(self, seat: int) -> list[Meld]:
         """Another seat's melds that lie face up (concealed kongs left out)."""
@@ -410,6 +428,23 @@ class Player:
         when the hand is ready."""
         return bool(view.waits())
 
+    def declare_ready(self, view: SeatView, discards: Sequence[Tile]) -> Tile | None:
+        """听 (:attr:`Step.READY`): declare ready with one of ``discards`` (those the rules
+        allow after a declaration), or not (None). By default it declares when it pays: with
+        the discard leaving the most live copies of its waits, if any is live. A seat that
+        declared on a chi (吃听) must choose one; None then takes the first."""
+        hand = view.hand()
+        melds = len(view.melds())
+        seen = view.seen()
+        best: tuple[int, Tile] | None = None
+        for tile in discards:
+            hand[tile] -= 1
+            live = sum(max(0, 4 - seen[w]) for w in ready_waits(hand, melds, view.shapes()))
+            hand[tile] += 1
+            if live and (best is None or live > best[0]):
+                best = (live, tile)
+        return None if best is None else best[1]
+
 
 #: The suits' letters, in code order (定缺 names a suit by its letter).
 SUIT_LETTERS = ("m", "p", "s")
@@ -427,6 +462,10 @@ class Step(StrEnum):
     LAST_TILE_CHOICE = "last_tile_choice"  # 要海底: the last tile is offered in turn
     PLAY_ON = "play_on"  # 血战: after a robbed kong's wins the others play on
     BIRDS = "birds"  # 扎鸟: birds drawn after the win
+    DICE = "dice"  # 掷骰: the dealer's dice and the counters the game carries, before play
+    READY = "ready"  # 听: a seat declares ready before its discard, or with a chi (吃听)
+    BAO = "bao"  # 宝牌: the wall's last tile turned up as the 宝 after the deal, and at 换宝
+    REVEAL_WILDS = "reveal_wilds"  # 翻鬼 / 翻混: the wild indicator before the first draw
 
 
 @dataclass(frozen=True, slots=True)
@@ -440,6 +479,10 @@ class Steps:
     last_tile_choice: bool = False
     play_on: bool = False
     birds: bool = False
+    dice: bool = False
+    ready: bool = False
+    bao: bool = False
+    reveal_wilds: bool = False
 
 
 _STEPS: dict[str, Steps] = {}
@@ -466,6 +509,10 @@ def steps_of(variant: Variant) -> Steps:
         last_tile_choice=Step.LAST_TILE_CHOICE in taken,
         play_on=Step.PLAY_ON in taken,
         birds=Step.BIRDS in taken,
+        dice=Step.DICE in taken,
+        ready=Step.READY in taken,
+        bao=Step.BAO in taken,
+        reveal_wilds=Step.REVEAL_WILDS in taken,
     )
     _STEPS[variant.id] = steps
     return steps
@@ -658,8 +705,12 @@ class SelfPlayHand:
         setup: HandSetup,
         deal: Deal,
         players: Sequence[Player],
+        dice: tuple[int, int] | None = None,
     ) -> None:
         self.variant = variant
+        #: The dealer's dice (:attr:`Step.DICE`) and the game's counters carried in.
+        self.dice = dice
+        self.carry = dict(setup.extra)
         self.options = options
         self.players = players
         self.steps = steps_of(variant)
@@ -702,6 +753,8 @@ class SelfPlayHand:
         self.events.append(event)
         if isinstance(event, Discard):
             self.claims_open = True
+        if self.steps.bao:
+            self.treasure()
 
     # -- moves
 
@@ -748,6 +801,8 @@ class SelfPlayHand:
             flower = next(m for m in moves.listed() if m.kind is _FLOWER)
             self.apply(Flower(seat, flower.tiles[0]))
             return
+        if self.steps.ready and self.ready(seat, moves):
+            return
         move = self.players[seat].turn(self.views[seat], moves)
         if not moves.allows(move):
             raise SelfPlayError(f"seat {seat} chose {move}, not one of its legal moves")
@@ -793,6 +848,10 @@ class SelfPlayHand:
                 continue
             if choice not in options:
                 raise SelfPlayError(f"seat {seat} chose {choice}, not one of its claims")
+            if choice.kind is _READY_CHI:  # 吃听: the declaration, then the chi
+                self.apply(Ready(seat))
+                self.apply(Chi(seat, choice.tiles))  # type: ignore[arg-type]
+                return True
             self.apply(move_event(choice, discarder))
             return True
         return False
@@ -810,10 +869,16 @@ class SelfPlayHand:
     def play(self) -> HandOutcome:
         table = self.table
         steps = self.steps
+        if steps.dice and self.dice is not None:
+            self.apply(Dice.of(self.dice, self.carry))
+        if steps.reveal_wilds:
+            self.reveal_wilds()
         if steps.exchange:
             self.exchange()
         if steps.void_suits:
             self.void_suits()
+        if steps.bao:
+            self.treasure()
         opening = steps.opening_wins
         for _ in range(MAX_MOVES):
             phase = table.phase
@@ -883,6 +948,44 @@ class SelfPlayHand:
 
     # -- the steps a variant adds (:class:`Step`)
 
+    def treasure(self) -> None:
+        """宝牌: the indicator of the wall's last tile when the table expects one (the 宝
+        after the deal, a 换宝 once three copies are visible)."""
+        table = self.table
+        state = table.state
+        wall = table.wall
+        if state is None or state.due_indicator() != "bao" or not isinstance(wall, SharedWall):
+            return
+        if wall.left() <= 0:
+            return
+        self.apply(Indicator(self.wall[wall.size - 1 - wall.back], "bao"))
+
+    def ready(self, seat: int, moves: TurnMoves) -> bool:
+        """听: a seat that may declare ready now (or declared on a chi and must discard
+        into a ready hand) is asked; it declares and discards. False when it does not (a
+        self-drawn win is the player's turn to take first)."""
+        table = self.table
+        state = table.state
+        if state is None:
+            return False
+        pending = state.ready_pending(seat)
+        if not pending and moves.self_drawn_win() is not None:
+            return False
+        tiles = state.ready_discards(seat)
+        if not tiles:
+            return False
+        choice = self.players[seat].declare_ready(self.views[seat], tiles)
+        if choice is None:
+            if not pending:
+                return False
+            choice = tiles[0]
+        if choice not in tiles:
+            raise SelfPlayError(f"seat {seat} declared 听 with {tile_name(choice)}, not allowed")
+        if not pending:
+            self.apply(Ready(seat))
+        self.apply(_DISCARDS[seat][choice] if seat < _EVENT_SEATS else Discard(seat, choice))
+        return True
+
     def _regional(self) -> RegionalVariant:
         """The variant as the steps it declared ask it (their rules live there)."""
         return cast("RegionalVariant", self.variant)
@@ -897,12 +1000,19 @@ class SelfPlayHand:
             return
         direction = setting
         if setting == "dice":
-            roll = random.Random(f"{self.base.game}:{self.base.hand}:exchange")
-            direction = roll.choice(directions(table.players))
+            rng = random.Random(f"{self.base.game}:{self.base.hand}:exchange")
+            direction = rng.choice(directions(table.players))
         tiles = tuple(
             self.players[seat].exchange_tiles(self.views[seat]) for seat in range(table.players)
         )
         self.apply(Exchange(direction, tiles))
+
+    def reveal_wilds(self) -> None:
+        """翻鬼 / 翻混 / 翻精: where the room's wilds come from an indicator, the wall's last
+        tile (its tail, where replacement draws come from) is turned up; it stays there."""
+        if not needs_indicator(self.variant, self.options):
+            return
+        self.apply(Indicator(self.wall[-1], "wild"))
 
     def void_suits(self) -> None:
         """定缺: each seat from the dealer on declares its void suit."""
@@ -924,8 +1034,8 @@ class SelfPlayHand:
         the event's place, not from the deal's random stream, so a hand plays the same with
         or without them."""
         for kind, tiles in self._regional().opening_wins(self.table, seat):
-            roll = random.Random(f"{self.base.game}:{self.base.hand}:{len(self.events)}")
-            dice = (roll.randint(1, 6), roll.randint(1, 6))
+            rng = random.Random(f"{self.base.game}:{self.base.hand}:{len(self.events)}")
+            dice = (rng.randint(1, 6), rng.randint(1, 6))
             self.apply(StartWin(seat, kind, tiles, dice, during=self.table.discard_count > 0))
 
     def kong_reveal(self, seat: int) -> bool:
@@ -1016,9 +1126,10 @@ def play_hand(
     replay table cannot leave (none is known). The result is fixed by ``rng``'s state alone.
     """
     _settle_heap()
+    dice = roll(rng) if steps_of(variant).dice else None
     for _ in range(MAX_DEALS):
         deal = deal_tiles(variant, options, setup, rng)
-        hand = SelfPlayHand(variant, options, setup, deal, players())
+        hand = SelfPlayHand(variant, options, setup, deal, players(), dice)
         try:
             return hand.play()
         except DeadEndError:

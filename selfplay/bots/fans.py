@@ -240,6 +240,8 @@ ORPHANS_PLAN = Plan(
 SHORT_PLAN_PENALTY = 1
 NO_PLAN_PENALTY = 2
 NO_PLAN_OPEN_PENALTY = 3
+#: Distance added to no plan where a win needs one of the planner's plans (上海 清混碰).
+NO_FAN_PENALTY = 3
 #: Plans farther than this are not considered.
 PLAN_HORIZON = 6
 PATTERN_HORIZON = 4
@@ -492,7 +494,25 @@ NO_LIMIT = 99
 
 
 class Planner:
-    """Chooses the MCR fan plan a hand follows and measures distances under it."""
+    """Chooses the MCR fan plan a hand follows and measures distances under it.
+
+    ``enough``: the plans a variant whose win needs one fan of a short list chases instead
+    (上海 清混碰: a flush or all pungs), each enough alone (no 8-fan sum, no patterns or
+    special shapes); None: MCR's plans."""
+
+    def __init__(self, enough: frozenset[PlanKind] | None = None) -> None:
+        self.enough = enough
+        #: Distance added to a plan short of the minimum without a visible extra.
+        self.short_penalty = SHORT_PLAN_PENALTY if enough is None else 0
+        self.flushes = enough is None or bool(enough & {PlanKind.HALF_FLUSH, PlanKind.FULL_FLUSH})
+        self.pungs = enough is None or PlanKind.ALL_PUNGS in enough
+        self.patterns = enough is None
+        #: A hand with no plan cannot win at all where every win needs a plan's fan.
+        self.none_penalties = (
+            (NO_PLAN_PENALTY, NO_PLAN_OPEN_PENALTY)
+            if enough is None
+            else (NO_FAN_PENALTY, NO_FAN_PENALTY)
+        )
 
     def fits(self, hand: Hand, standard: int) -> list[Fit]:
         """Every plan the hand can still follow, with its distance (after the best
@@ -522,16 +542,22 @@ class Planner:
         of the plans before it (:meth:`best` takes a plan only when its effective distance
         is at most that, and keeps the previous one on the same terms)."""
         base = max(standard, 0)
-        none_penalty = NO_PLAN_OPEN_PENALTY if hand.open else NO_PLAN_PENALTY
+        closed_penalty, open_penalty = self.none_penalties
+        none_penalty = open_penalty if hand.open else closed_penalty
         options: list[_Option] = [(NO_PLAN, base, none_penalty, 0)]
         limit = base + none_penalty if prune else NO_LIMIT
         extra = self._extra_fan(hand)
-        low = self._flush_fits(hand, base, extra, limit, options)
-        if prune:
-            limit = low
-        low = self._pung_fits(hand, base, extra, limit, options)
-        if prune:
-            limit = low
+        low = limit
+        if self.flushes:
+            low = self._flush_fits(hand, base, extra, limit, options)
+            if prune:
+                limit = low
+        if self.pungs:
+            low = self._pung_fits(hand, base, extra, limit, options)
+            if prune:
+                limit = low
+        if not self.patterns:
+            return options
         low = self._pattern_fits(hand, base, limit, options)
         if not hand.melds:
             self._special_fits(hand, standard, low if prune else limit, options)
@@ -558,7 +584,7 @@ class Planner:
         full = hand.full
         size, sums, meld_suits = hand.size, hand.sums, hand.meld_suits
         honors = sums[HONOR_SUIT]
-        short = 0 if extra else SHORT_PLAN_PENALTY
+        short = 0 if extra else self.short_penalty
         low = limit
         for suit, half_plan, half_short, full_plan, full_short in FLUSH_SUITS:
             off = size - sums[suit] - honors
@@ -602,7 +628,7 @@ class Planner:
         if distance > PLAN_HORIZON:
             return limit
         extra = extra or hand.triples >= 2
-        penalty = 0 if extra else SHORT_PLAN_PENALTY
+        penalty = 0 if extra else self.short_penalty
         distance = max(base, distance)
         if distance + penalty <= limit:
             out.append((ALL_PUNGS_PLAN, distance, penalty, 0))
@@ -1195,5 +1221,18 @@ def _holds_kong(counts: list[int], melds: Sequence[Meld]) -> bool:
 
 def make_bots(variant: Variant, options: Options, styles: Sequence[Style]) -> list[Bot]:
     """A bot per seat; fan plans only where the variant has a minimum to reach."""
-    planner = Planner() if variant.spec.min_fan > 0 else None
-    return [Bot(style, planner) for style in styles]
+    return [Bot(style, planner_for(variant, options)) for style in styles]
+
+
+def planner_for(variant: Variant, options: Options) -> Planner | None:
+    """The planner of a variant's bots: its TOML's ``[bot] plans`` (the plan kinds each
+    enough to win), where the options match ``[bot] plans_if`` (e.g. ``{ ruleset =
+    "qinghunpeng" }``), else none; without ``plans``, MCR's where the variant has a minimum."""
+    bot = variant.spec.raw.get("bot", {})
+    plans = bot.get("plans")
+    if plans is None:
+        return Planner() if variant.spec.min_fan > 0 else None
+    condition = bot.get("plans_if", {})
+    if any(options[name] != value for name, value in condition.items()):
+        return None
+    return Planner(frozenset(PlanKind(plan) for plan in plans))

@@ -36,7 +36,7 @@ from paipu.rules.variants import get_variant
 from paipu.selfplay import MAHJONG_FAMILIES, play_hand
 from paipu.selfplay.loop import Player, SeatView, TurnMoves
 
-VARIANTS = ("mcr", "changsha", "zhuanzhuan", "sichuan")
+VARIANTS = ("mcr", "changsha", "zhuanzhuan", "sichuan", "shanghai")
 Key = tuple[str, tuple[int, ...]]
 #: (event index when asked, seat) → [(the claims offered, the one chosen or None)]
 Log = dict[tuple[int, int], list[tuple[list[Key], Key | None]]]
