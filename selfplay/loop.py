@@ -86,8 +86,8 @@ from paipu.rules.legal import (
     rob_claims,
     turn_moves,
 )
-from paipu.rules.mechanics.exchange import Exchange, directions
 from paipu.rules.mechanics.dice import Dice, roll
+from paipu.rules.mechanics.exchange import Exchange, directions
 from paipu.rules.mechanics.kong_reveal import REVEAL_TILES, KongReveal
 from paipu.rules.mechanics.ready import ready_waits
 from paipu.rules.mechanics.wilds import needs_indicator
