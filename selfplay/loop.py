@@ -27,7 +27,7 @@ takes each at its point of the hand, and the variant's own rules say what it may
 * ``kong_reveal`` (开杠) in place of a replacement draw, when the player wants it;
 * ``last_tile_choice`` (要海底) before the last draw; nobody may want the last tile;
 * ``play_on`` (血战): after a robbed kong's wins the others play on;
-* ``birds`` (扎鸟) after the end.
+* ``birds`` (扎鸟) after the end; ``turn_up`` (翻牌) after the end.
 
 The loop itself names no variant; the players (:class:`Player`) make every choice.
 
@@ -78,6 +78,7 @@ from paipu.rules.legal import (
     turn_moves,
 )
 from paipu.rules.mechanics.kong_reveal import REVEAL_TILES, KongReveal
+from paipu.rules.mechanics.turn_up import TurnUp
 from paipu.rules.record import HandRecord
 from paipu.rules.replay import HandOutcome, Phase, Table, outcome_of, replay
 from paipu.rules.score import ScoreAnswer, WinFlags
@@ -416,6 +417,7 @@ class Step(StrEnum):
     LAST_TILE_CHOICE = "last_tile_choice"  # 要海底: the last tile is offered in turn
     PLAY_ON = "play_on"  # 血战: after a robbed kong's wins the others play on
     BIRDS = "birds"  # 扎鸟: birds drawn after the win
+    TURN_UP = "turn_up"  # 翻牌: a tile turned up from the wall after the win (翻鸡)
 
 
 @dataclass(frozen=True, slots=True)
@@ -428,6 +430,7 @@ class Steps:
     last_tile_choice: bool = False
     play_on: bool = False
     birds: bool = False
+    turn_up: bool = False
 
 
 _STEPS: dict[str, Steps] = {}
@@ -453,6 +456,7 @@ def steps_of(variant: Variant) -> Steps:
         last_tile_choice=Step.LAST_TILE_CHOICE in taken,
         play_on=Step.PLAY_ON in taken,
         birds=Step.BIRDS in taken,
+        turn_up=Step.TURN_UP in taken,
     )
     _STEPS[variant.id] = steps
     return steps
@@ -829,6 +833,8 @@ class SelfPlayHand:
             raise SelfPlayError(f"the hand did not end within {MAX_MOVES} moves")
         if steps.birds:
             self.birds()
+        if steps.turn_up:
+            self.turn_up()
         record = replace(self.base, events=tuple(self.events), wall=tuple(self.wall))
         if self.stacked is None:
             return outcome_of(table, record)
@@ -959,6 +965,20 @@ class SelfPlayHand:
             assert table.last_wall_tile is not None
             birds = (table.last_wall_tile,)
         self.apply(Bird(birds))
+
+    def turn_up(self) -> None:
+        """翻牌: after a win, the wall's next tile is turned up (the last tile if it is empty),
+        where the variant's room turns one."""
+        table = self.table
+        if not table.wins or not self._regional().turns_up(table.options):
+            return
+        wall = table.wall
+        if wall.left():
+            tile = self.wall[wall.front]  # type: ignore[union-attr]
+        else:
+            assert table.last_wall_tile is not None
+            tile = table.last_wall_tile
+        self.apply(TurnUp(tile))
 
 
 def play_hand(
