@@ -31,6 +31,8 @@ APP = {"profile": "guiyang_app"}
 
 __all__ = [
     "APP",
+    "CHICKEN_EVENTS",
+    "CHICKEN_HANDS",
     "Scripted",
     "V",
     "apply_all",
@@ -40,6 +42,30 @@ __all__ = [
     "scripted_hand",
     "t",
     "winning_hands",
+]
+
+
+#: East (the dealer) discards the hand's first 幺鸡 and is then ready on 4万 / 7万; South is
+#: ready on 3万 / 6万 holding two 幺鸡 and a 4万; West (one 幺鸡) and North are not ready.
+CHICKEN_HANDS = {
+    0: "1s111p222p333p44m5m",
+    1: "11s123m456p789p45m",
+    2: "1s4s7s1p4p7p2m8m3s6s9s8p9p",
+    3: "4m7m2s5s8s5p6p9p3m6m8m9m7s",
+}
+CHICKEN_EVENTS = [
+    ["draw", 0, "6m"],
+    ["discard", 0, "1s"],
+    ["draw", 1, "9s"],
+    ["discard", 1, "9s"],
+    ["draw", 2, "5s"],
+    ["discard", 2, "5s"],
+    ["draw", 3, "1m"],
+    ["discard", 3, "1m"],
+    ["draw", 0, "8s"],
+    ["discard", 0, "8s"],
+    ["draw", 1, "6m"],
+    ["win", 1, "6m"],
 ]
 
 
