@@ -56,6 +56,16 @@ if TYPE_CHECKING:
 YAO_JI: Tile = 18
 DOU_KINDS = ("concealed_kong", "added_kong", "kong")
 DOU_ZH = {"concealed_kong": "闷豆", "added_kong": "转弯豆", "kong": "点豆"}
+#: Prepared deals for ``paipu simulate --scenario guiyang-rare``: the rare hand types, each
+#: dealt to the dealer, who may win them on the first draw (天胡 in the app profile).
+SCENARIO_SETS = {
+    "guiyang-rare": {
+        "pure_dragon_seven_pairs": ("1111m22m33m55m77m9m", "9m"),
+        "pure_seven_pairs": ("1122335577889m", "9m"),
+        "pure_pungs": ("111m222m333m555m9m", "9m"),
+        "heavenly": ("123m456p789s11s45s", "6s"),
+    },
+}
 #: The options that may say "by_profile", and the profile settings they then take.
 BY_PROFILE = ("chickens", "dou_needs_ready", "hot_burn", "dou_on_draw")
 
@@ -65,6 +75,7 @@ class Guiyang(RegionalVariant):
     """贵阳捉鸡 — no chi, 豆 money, the best hand type, 热炮 / 抢杠, the 鸡 layer."""
 
     id = "guiyang"
+    scenario_sets = SCENARIO_SETS
     extra_facts = ("hot_dou", "heavenly", "earthly")
 
     def __init__(self) -> None:

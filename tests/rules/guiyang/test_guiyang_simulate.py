@@ -136,3 +136,27 @@ def test_paipu_score_answers_guiyang(tmp_path: Path) -> None:
     assert "rule paths" in sim.output
     audit = runner.invoke(app, ["audit", str(out), "--problems"])
     assert audit.exit_code == 0, audit.output
+
+
+def test_the_rare_hands_scenario(tmp_path: Path) -> None:
+    """``--scenario guiyang-rare`` deals the dealer the rare types (青龙背, 清七对, 清大对)."""
+    out = tmp_path / "rare.jsonl"
+    sim = runner.invoke(
+        app,
+        [
+            "simulate",
+            "-v",
+            "guiyang",
+            "-n",
+            "5",
+            "-o",
+            str(out),
+            "--stats",
+            "-q",
+            "--scenario",
+            "guiyang-rare",
+        ],
+    )
+    assert sim.exit_code == 0, sim.output
+    assert "pure_dragon_seven_pairs" in sim.output and "pure_pungs" in sim.output
+    assert runner.invoke(app, ["audit", str(out)]).exit_code == 0
