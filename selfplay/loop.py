@@ -22,6 +22,8 @@ The loop follows the table's phase:
 A variant adds moves by naming them in its TOML (``[bot] steps``, :class:`Step`); the loop
 takes each at its point of the hand, and the variant's own rules say what it may do:
 
+* ``reveal_wilds`` (翻鬼 / 翻混 / 翻精) before the first draw, where the room's wilds come
+  from an indicator: the wall's last tile is turned up (it stays in the wall);
 * ``void_suits`` (定缺) before the first draw; ``opening_wins`` (起手胡) after the dealer's
   first draw;
 * ``kong_reveal`` (开杠) in place of a replacement draw, when the player wants it;
@@ -62,6 +64,7 @@ from paipu.rules.events import (
     Draw,
     Event,
     Flower,
+    Indicator,
     Kong,
     Pong,
     StartWin,
@@ -79,6 +82,7 @@ from paipu.rules.legal import (
 )
 from paipu.rules.mechanics.kong_reveal import REVEAL_TILES, KongReveal
 from paipu.rules.mechanics.turn_up import TurnUp
+from paipu.rules.mechanics.wilds import needs_indicator
 from paipu.rules.record import HandRecord
 from paipu.rules.replay import HandOutcome, Phase, Table, outcome_of, replay
 from paipu.rules.score import ScoreAnswer, WinFlags
@@ -89,6 +93,7 @@ from paipu.rules.variants import RegionalVariant, VariantError
 from paipu.rules.wall import DuplicateWall, SharedWall, Wall
 
 if TYPE_CHECKING:
+    from paipu.rules.core.wild import WildSpec
     from paipu.rules.melds import Meld
     from paipu.rules.shanten import Shape
     from paipu.rules.variants import Options, Variant
@@ -304,6 +309,10 @@ class SeatView:
         """The tiles that complete the seat's hand as it stood before its last draw."""
         return self._table.seats[self.seat].waits
 
+    def wilds(self) -> WildSpec | None:
+        """The hand's wilds once known (fixed ones, or the indicator's), else None."""
+        return self._table.wilds
+
     # -- the table
     def exposed_melds(self, seat: int) -> list[Meld]:
         """Another seat's melds that lie face up (concealed kongs left out)."""
@@ -418,6 +427,7 @@ class Step(StrEnum):
     PLAY_ON = "play_on"  # 血战: after a robbed kong's wins the others play on
     BIRDS = "birds"  # 扎鸟: birds drawn after the win
     TURN_UP = "turn_up"  # 翻牌: a tile turned up from the wall after the win (翻鸡)
+    REVEAL_WILDS = "reveal_wilds"  # 翻鬼 / 翻混: the wild indicator before the first draw
 
 
 @dataclass(frozen=True, slots=True)
@@ -431,6 +441,7 @@ class Steps:
     play_on: bool = False
     birds: bool = False
     turn_up: bool = False
+    reveal_wilds: bool = False
 
 
 _STEPS: dict[str, Steps] = {}
@@ -457,6 +468,7 @@ def steps_of(variant: Variant) -> Steps:
         play_on=Step.PLAY_ON in taken,
         birds=Step.BIRDS in taken,
         turn_up=Step.TURN_UP in taken,
+        reveal_wilds=Step.REVEAL_WILDS in taken,
     )
     _STEPS[variant.id] = steps
     return steps
@@ -799,6 +811,8 @@ class SelfPlayHand:
     def play(self) -> HandOutcome:
         table = self.table
         steps = self.steps
+        if steps.reveal_wilds:
+            self.reveal_wilds()
         if steps.void_suits:
             self.void_suits()
         opening = steps.opening_wins
@@ -875,6 +889,13 @@ class SelfPlayHand:
     def _regional(self) -> RegionalVariant:
         """The variant as the steps it declared ask it (their rules live there)."""
         return cast("RegionalVariant", self.variant)
+
+    def reveal_wilds(self) -> None:
+        """翻鬼 / 翻混 / 翻精: where the room's wilds come from an indicator, the wall's last
+        tile (its tail, where replacement draws come from) is turned up; it stays there."""
+        if not needs_indicator(self.variant, self.options):
+            return
+        self.apply(Indicator(self.wall[-1], "wild"))
 
     def void_suits(self) -> None:
         """定缺: each seat from the dealer on declares its void suit."""
