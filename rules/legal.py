@@ -43,10 +43,11 @@ The rules of this module:
   added) unless ``pong``, nor four wilds into a concealed kong unless ``concealed_kong``
   (天津 金杠), nor a wild from the hand into a chi unless ``chow``
   (:func:`chi_wild_problem`); a wild may not be discarded unless ``discard``;
-* ready declarations (听 / 报听, and Harbin's 吃听 as ``ready_chi``) are future: the kind is
-  reserved and a variant's ``claim_priority`` may name it; nothing lists it yet (a
-  declaration would be a state hook answering which seats may declare, as
-  ``VariantState.opening_wins`` answers for 起手胡).
+* ready declarations (听 / 报听: :mod:`paipu.rules.mechanics.ready`): a chi that declares
+  ready (吃听) is listed as ``ready_chi`` where the variant's ``claim_priority`` names the
+  kind, for the runs its state answers (``VariantState.ready_chi_runs``); the declaration
+  on a seat's own turn is the ``ready`` event before its discard, the discards it allows
+  the state's ``ready_discards`` (self-play's ``ready`` step).
 
 What it does not decide: the tiles a move takes must be held (the table checks that, with
 its own messages), and the order of the events around a move (the phase). A call on the
@@ -76,7 +77,7 @@ class MoveKind(StrEnum):
 
     WIN = "win"  # 和 on a discard, or robbing a kong (抢杠)
     KONG = "kong"  # 明杠 of a discard
-    READY_CHI = "ready_chi"  # 吃听 (Harbin): reserved, nothing lists it yet
+    READY_CHI = "ready_chi"  # 吃听: a chi declaring ready (rules/mechanics/ready.py)
     PONG = "pong"
     CHI = "chi"
     PASS = "pass_"  # let the tile go (not listed: always open)
@@ -245,9 +246,24 @@ def claims(table: Table, tile: Tile, from_seat: int) -> list[Move]:
             if runs and claim_problem(table, seat, MoveKind.CHI, tile, from_seat) is None:
                 priority = _priority(variant, MoveKind.CHI)
                 found.extend(Move(seat, MoveKind.CHI, run, priority) for run in runs)
+                found.extend(_ready_chis(table, seat, tile, runs))
     order = {(from_seat + k) % players: k for k in range(players)}
     found.sort(key=lambda m: (m.priority, order[m.seat]))
     return found
+
+
+def _ready_chis(table: Table, seat: int, tile: Tile, runs: list[tuple[Tile, ...]]) -> list[Move]:
+    """The chis of ``tile`` that declare ready (吃听, ``ready_chi``) where the variant's
+    ``claim_priority`` names the kind: the runs its state says leave a ready hand."""
+    state = table.state
+    variant = table.variant
+    if state is None or MoveKind.READY_CHI.value not in claim_priority(variant):
+        return []
+    priority = _priority(variant, MoveKind.READY_CHI)
+    return [
+        Move(seat, MoveKind.READY_CHI, run, priority)
+        for run in state.ready_chi_runs(seat, tile, runs)
+    ]
 
 
 def _runs(hand: list[int], tile: Tile) -> list[tuple[Tile, ...]]:

@@ -266,6 +266,36 @@ class VariantState:
         """The opening wins (起手胡) ``seat`` can show now, with the tiles it shows."""
         return []
 
+    # -- the ready declaration (听 / 报听, rules/mechanics/ready.py)
+
+    def ready_seats(self) -> tuple[int, ...]:
+        """The seats that have declared ready (听), in seat order."""
+        return ()
+
+    def ready_discards(self, seat: int) -> tuple[Tile, ...]:
+        """The discards with which ``seat`` may now declare ready on its turn, or must
+        complete the declaration it made on a chi (吃听); () when neither."""
+        return ()
+
+    def ready_pending(self, seat: int) -> bool:
+        """Whether ``seat`` has declared ready and its declaring discard is still to come."""
+        return False
+
+    def ready_chi_runs(
+        self, seat: int, tile: Tile, runs: list[tuple[Tile, ...]]
+    ) -> list[tuple[Tile, ...]]:
+        """Of the runs ``seat`` could chi ``tile`` with, those that declare ready (吃听)."""
+        return []
+
+    def due_indicator(self) -> str | None:
+        """The role of an indicator event the table expects next (``bao``: the 宝 after the
+        deal, a 换宝), for self-play to turn it up; None when none is due."""
+        return None
+
+    def penalties(self) -> list[tuple[int, int]]:
+        """Amounts seats lose to nobody (seat, amount): an escape penalty (逃跑扣分)."""
+        return []
+
 
 class Table:
     """The state of one hand while its events are applied."""
@@ -1143,6 +1173,8 @@ class Table:
             for payer, receiver, amount in state.payments():
                 deltas[payer] -= amount
                 deltas[receiver] += amount
+            for seat, amount in state.penalties():
+                deltas[seat] -= amount
         return tuple(deltas)
 
     # ------------------------------------------------------------------ 血战: robbed kongs

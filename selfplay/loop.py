@@ -29,7 +29,12 @@ takes each at its point of the hand, and the variant's own rules say what it may
 * ``kong_reveal`` (开杠) in place of a replacement draw, when the player wants it;
 * ``last_tile_choice`` (要海底) before the last draw; nobody may want the last tile;
 * ``play_on`` (血战): after a robbed kong's wins the others play on;
-* ``birds`` (扎鸟) after the end; ``turn_up`` (翻牌) after the end.
+* ``birds`` (扎鸟) and ``turn_up`` (翻牌) after the end;
+* ``ready`` (听 / 报听): on its turn, a seat that may declare ready is asked
+  (:meth:`Player.declare_ready`) and declares before its discard; a chi that declares ready
+  (吃听, the ``ready_chi`` claim) is the ready event and the chi;
+* ``bao`` (宝牌): the indicator (role ``bao``) of the wall's last tile whenever the table
+  expects one: after the deal, and at each 换宝.
 
 The loop itself names no variant; the players (:class:`Player`) make every choice.
 
@@ -67,6 +72,7 @@ from paipu.rules.events import (
     Indicator,
     Kong,
     Pong,
+    Ready,
     StartWin,
     Void,
     Win,
@@ -81,6 +87,7 @@ from paipu.rules.legal import (
     turn_moves,
 )
 from paipu.rules.mechanics.kong_reveal import REVEAL_TILES, KongReveal
+from paipu.rules.mechanics.ready import ready_waits
 from paipu.rules.mechanics.turn_up import TurnUp
 from paipu.rules.mechanics.wilds import needs_indicator
 from paipu.rules.record import HandRecord
@@ -129,6 +136,7 @@ class DeadEndError(Exception):
 _WIN, _KONG, _PONG, _CHI = MoveKind.WIN, MoveKind.KONG, MoveKind.PONG, MoveKind.CHI
 _DISCARD, _SELF_DRAWN_WIN, _FLOWER = MoveKind.DISCARD, MoveKind.SELF_DRAWN_WIN, MoveKind.FLOWER
 _CONCEALED_KONG, _ADDED_KONG = MoveKind.CONCEALED_KONG, MoveKind.ADDED_KONG
+_READY_CHI = MoveKind.READY_CHI
 
 
 def move_event(move: Move, from_seat: int | None = None) -> Event:
@@ -410,6 +418,23 @@ class Player:
         when the hand is ready."""
         return bool(view.waits())
 
+    def declare_ready(self, view: SeatView, discards: Sequence[Tile]) -> Tile | None:
+        """听 (:attr:`Step.READY`): declare ready with one of ``discards`` (those the rules
+        allow after a declaration), or not (None). By default it declares when it pays: with
+        the discard leaving the most live copies of its waits, if any is live. A seat that
+        declared on a chi (吃听) must choose one; None then takes the first."""
+        hand = view.hand()
+        melds = len(view.melds())
+        seen = view.seen()
+        best: tuple[int, Tile] | None = None
+        for tile in discards:
+            hand[tile] -= 1
+            live = sum(max(0, 4 - seen[w]) for w in ready_waits(hand, melds, view.shapes()))
+            hand[tile] += 1
+            if live and (best is None or live > best[0]):
+                best = (live, tile)
+        return None if best is None else best[1]
+
 
 #: The suits' letters, in code order (定缺 names a suit by its letter).
 SUIT_LETTERS = ("m", "p", "s")
@@ -427,6 +452,8 @@ class Step(StrEnum):
     PLAY_ON = "play_on"  # 血战: after a robbed kong's wins the others play on
     BIRDS = "birds"  # 扎鸟: birds drawn after the win
     TURN_UP = "turn_up"  # 翻牌: a tile turned up from the wall after the win (翻鸡)
+    READY = "ready"  # 听: a seat declares ready before its discard, or with a chi (吃听)
+    BAO = "bao"  # 宝牌: the wall's last tile turned up as the 宝 after the deal, and at 换宝
     REVEAL_WILDS = "reveal_wilds"  # 翻鬼 / 翻混: the wild indicator before the first draw
 
 
@@ -441,6 +468,8 @@ class Steps:
     play_on: bool = False
     birds: bool = False
     turn_up: bool = False
+    ready: bool = False
+    bao: bool = False
     reveal_wilds: bool = False
 
 
@@ -468,6 +497,8 @@ def steps_of(variant: Variant) -> Steps:
         play_on=Step.PLAY_ON in taken,
         birds=Step.BIRDS in taken,
         turn_up=Step.TURN_UP in taken,
+        ready=Step.READY in taken,
+        bao=Step.BAO in taken,
         reveal_wilds=Step.REVEAL_WILDS in taken,
     )
     _STEPS[variant.id] = steps
@@ -705,6 +736,8 @@ class SelfPlayHand:
         self.events.append(event)
         if isinstance(event, Discard):
             self.claims_open = True
+        if self.steps.bao:
+            self.treasure()
 
     # -- moves
 
@@ -748,6 +781,8 @@ class SelfPlayHand:
         if self.table.seats[seat].held_flowers:
             flower = next(m for m in moves.listed() if m.kind is _FLOWER)
             self.apply(Flower(seat, flower.tiles[0]))
+            return
+        if self.steps.ready and self.ready(seat, moves):
             return
         move = self.players[seat].turn(self.views[seat], moves)
         if not moves.allows(move):
@@ -794,6 +829,10 @@ class SelfPlayHand:
                 continue
             if choice not in options:
                 raise SelfPlayError(f"seat {seat} chose {choice}, not one of its claims")
+            if choice.kind is _READY_CHI:  # 吃听: the declaration, then the chi
+                self.apply(Ready(seat))
+                self.apply(Chi(seat, choice.tiles))  # type: ignore[arg-type]
+                return True
             self.apply(move_event(choice, discarder))
             return True
         return False
@@ -815,6 +854,8 @@ class SelfPlayHand:
             self.reveal_wilds()
         if steps.void_suits:
             self.void_suits()
+        if steps.bao:
+            self.treasure()
         opening = steps.opening_wins
         for _ in range(MAX_MOVES):
             phase = table.phase
@@ -885,6 +926,44 @@ class SelfPlayHand:
         self.draw(seat)
 
     # -- the steps a variant adds (:class:`Step`)
+
+    def treasure(self) -> None:
+        """宝牌: the indicator of the wall's last tile when the table expects one (the 宝
+        after the deal, a 换宝 once three copies are visible)."""
+        table = self.table
+        state = table.state
+        wall = table.wall
+        if state is None or state.due_indicator() != "bao" or not isinstance(wall, SharedWall):
+            return
+        if wall.left() <= 0:
+            return
+        self.apply(Indicator(self.wall[wall.size - 1 - wall.back], "bao"))
+
+    def ready(self, seat: int, moves: TurnMoves) -> bool:
+        """听: a seat that may declare ready now (or declared on a chi and must discard
+        into a ready hand) is asked; it declares and discards. False when it does not (a
+        self-drawn win is the player's turn to take first)."""
+        table = self.table
+        state = table.state
+        if state is None:
+            return False
+        pending = state.ready_pending(seat)
+        if not pending and moves.self_drawn_win() is not None:
+            return False
+        tiles = state.ready_discards(seat)
+        if not tiles:
+            return False
+        choice = self.players[seat].declare_ready(self.views[seat], tiles)
+        if choice is None:
+            if not pending:
+                return False
+            choice = tiles[0]
+        if choice not in tiles:
+            raise SelfPlayError(f"seat {seat} declared 听 with {tile_name(choice)}, not allowed")
+        if not pending:
+            self.apply(Ready(seat))
+        self.apply(_DISCARDS[seat][choice] if seat < _EVENT_SEATS else Discard(seat, choice))
+        return True
 
     def _regional(self) -> RegionalVariant:
         """The variant as the steps it declared ask it (their rules live there)."""

@@ -15,8 +15,8 @@ It also gives the successor order that indicators use (翻牌 → 混 / 精 / �
 (136, '890m')
 >>> tiles.chow_from(tiles.parse("9m")[0]) is None
 True
->>> harbin = TileSet.from_toml({"honors": ["7z"]})
->>> len(harbin.wall()), tile_name(harbin.successor(parse_tile("7z")))
+>>> red_only = TileSet.from_toml({"honors": ["7z"]})
+>>> len(red_only.wall()), tile_name(red_only.successor(parse_tile("7z")))
 (112, '7z')
 >>> tianjin = TileSet.from_toml({"dragon_cycle": ["中", "发", "白"]})
 >>> [tile_name(tianjin.successor(parse_tile(name))) for name in ("9s", "4z", "5z")]

@@ -44,6 +44,7 @@ COPIES = 4
 
 #: The kinds of move as module names: the enum member look-up is slower on hot paths.
 _WIN, _CHI, _PONG = MoveKind.WIN, MoveKind.CHI, MoveKind.PONG
+_READY_CHI = MoveKind.READY_CHI
 
 
 def call_used(option: Move, tile: Tile) -> list[Tile]:
@@ -393,11 +394,14 @@ class BotCore(Player):
     def claim(
         self, view: SeatView, tile: Tile, from_seat: int, options: Sequence[Move]
     ) -> Move | None:
-        """A win when offered (unless :meth:`passes_win`); else, unless the bot is folding,
+        """A win when offered (unless :meth:`passes_win`), a chi that declares ready (吃听)
+        when offered; else, unless the bot is folding,
         the call whose :meth:`call_gain` is highest (the first on a tie), or none."""
         for option in options:
             if option.kind is _WIN:
                 return None if self.passes_win(view, tile, from_seat) else option
+            if option.kind is _READY_CHI:  # 吃听: the hand is ready at once
+                return option
         now = self.call_start(view, tile)
         if now is None:
             return None

@@ -107,6 +107,7 @@ class BotRules:
     pass_cheap_wins: bool = False  # Hunan: an aggressive bot may let a cheap discard win pass
     cheap_total: int = 1  # a win worth this or less is cheap
     likes_kongs: bool = False  # kongs earn money (Sichuan, Zhuanzhuan)
+    open_first: bool = False  # a hand must be open to win (开门): calls that keep pace count
 
 
 #: The styles' numbers for the regional games (:class:`~paipu.selfplay.bots.core.StyleParams`:
@@ -450,6 +451,8 @@ class RegionalBot(BotCore):
         gain = now - after
         if option.kind is MoveKind.KONG and self.rules.likes_kongs:
             return gain if gain > KONG_GAIN else None
+        if self.rules.open_first and not view.exposed_melds(view.seat):
+            return gain if gain >= 0 else None  # 开门: opening the hand is worth a call
         return gain if gain >= self.params.call_gain else None
 
     def _after_call(
