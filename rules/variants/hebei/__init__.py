@@ -21,9 +21,10 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from paipu.rules.core.wild import WildError, WildSpec
-from paipu.rules.events import Event, Indicator
+from paipu.rules.events import Event, Indicator, Ready
 from paipu.rules.fans import check_coverage
 from paipu.rules.mechanics.kong_money import KongMoney
+from paipu.rules.mechanics.ready import ReadyDeclaration
 from paipu.rules.mechanics.wilds import (
     ROLE,
     Wilds,
@@ -35,7 +36,7 @@ from paipu.rules.mechanics.wilds import (
 )
 from paipu.rules.melds import MeldKind
 from paipu.rules.registry import VariantError
-from paipu.rules.replay import Handler, VariantState
+from paipu.rules.replay import Handler, Phase, VariantState
 from paipu.rules.request_checks import check_request
 from paipu.rules.score import FanScore, RequestError, ScoreAnswer, ScoreRequest, WinFlags
 from paipu.rules.tiles import Tile, counts, standard_set, tile_name
@@ -50,10 +51,6 @@ if TYPE_CHECKING:
 #: The fans whose multiplier is a room option of the same name.
 VALUED = ("men_qing", "bian_ka_diao", "zhuo_wu_kui", "su_hu", "hun_diao")
 HONORS_FROM = 27
-NOT_YET = (
-    "not yet supported: 听 (option ting) needs the ready declaration (听), another "
-    "engineer's mechanic that is not merged yet; play without it (ting = false)"
-)
 
 
 @register
@@ -80,13 +77,6 @@ class Hebei(RegionalVariant):
 
     def wall_tiles(self, options: Options) -> list[Tile]:
         return standard_set(honors=bool(options["honors"]), flowers=False)
-
-    def resolve_options(self, rules: Mapping[str, Any] | None = None) -> Options:
-        """The room's options; 听 (``ting``) is refused until its mechanic is merged."""
-        options = super().resolve_options(rules)
-        if options["ting"]:
-            raise VariantError(f"option 'ting': {NOT_YET}")
-        return options
 
     def check(self, request: ScoreRequest) -> None:
         spec = self.spec
@@ -169,27 +159,72 @@ class Hebei(RegionalVariant):
 
 class HebeiState(VariantState):
     """Hebei on the table: 带混儿 (the wild indicator), 吃 only where the room allows it,
-    kong money where the room plays it (void on a drawn hand with 黄庄黄杠)."""
+    the optional 听 (:class:`~paipu.rules.mechanics.ready.ReadyDeclaration`: after it the
+    hand changes only by kongs that keep it ready; it adds nothing to the win), kong money
+    where the room plays it (void on a drawn hand with 黄庄黄杠)."""
 
     def __init__(self, table: Table, variant: Hebei) -> None:
         super().__init__(table)
         options = table.options
         self.wilds = Wilds(table, wild_rule(variant, options))
         self.chi = bool(options["chi"])
+        self.ready = ReadyDeclaration(table) if options["ting"] else None
         self.kong_money = KongMoney(table, variant.kong_amounts) if options["kong_money"] else None
         self.void_on_draw = bool(options["huang_zhuang_huang_gang"])
 
     def handlers(self) -> dict[type[Event], Handler]:
-        return {Indicator: route_indicator(self.table, {ROLE: self.wilds.reveal})}
+        return {
+            Indicator: route_indicator(self.table, {ROLE: self.wilds.reveal}),
+            Ready: self.declare,
+        }
+
+    def declare(self, event: Ready) -> None:
+        """The ``ready`` event: 听 where the room plays it (option ``ting``)."""
+        if self.ready is None:
+            raise self.table.fail(event, "this room plays without 听 (option ting)")
+        self.ready.declare(event)
 
     def before(self, event: Event) -> bool:
         self.wilds.before(event)
+        if self.ready is not None:
+            self.ready.before(event)
         return False
+
+    def after(self, event: Event) -> None:
+        if self.ready is not None:
+            self.ready.after(event)
 
     def move_problem(self, seat: int, kind: str, tile: Tile) -> str | None:
         if kind == "chi" and not self.chi:
             return "this room plays without 吃 (不能吃牌; option chi)"
-        return None
+        return None if self.ready is None else self.ready.move_problem(seat, kind, tile)
+
+    def discard_problem(self, seat: int, tile: Tile) -> str | None:
+        return None if self.ready is None else self.ready.discard_problem(seat, tile)
+
+    # -- the ready declaration, as the legal moves and self-play ask it
+
+    def ready_seats(self) -> tuple[int, ...]:
+        return () if self.ready is None else self.ready.seats()
+
+    def ready_pending(self, seat: int) -> bool:
+        return self.ready is not None and self.ready.pending == seat
+
+    def ready_discards(self, seat: int) -> tuple[Tile, ...]:
+        ready = self.ready
+        table = self.table
+        if ready is None or table.phase is not Phase.ACT or table.turn != seat:
+            return ()
+        if ready.pending != seat and not ready.may_declare(seat):
+            return ()
+        return ready.discards(seat)
+
+    def ready_chi_runs(
+        self, seat: int, tile: Tile, runs: list[tuple[Tile, ...]]
+    ) -> list[tuple[Tile, ...]]:
+        if self.ready is None or not self.chi:
+            return []
+        return self.ready.chi_runs(seat, tile, runs)
 
     def request_extra(
         self, seat: int, tile: Tile, from_seat: int | None, flags: WinFlags

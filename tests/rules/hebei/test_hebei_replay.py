@@ -1,6 +1,6 @@
 """河北麻将 replayed event by event: a win and its fans, 吃 refused unless the room allows it,
-带混儿's indicator before the first draw, kong money and 黄庄黄杠, the dealer's rotation, 听
-refused as not yet supported; and self-play of a few hundred hands auditing ``ok``."""
+带混儿's indicator before the first draw, kong money and 黄庄黄杠, the dealer's rotation, the
+optional 听 (a declared hand may not change); and self-play auditing ``ok``."""
 
 from __future__ import annotations
 
@@ -97,10 +97,45 @@ def test_kong_money_and_huang_zhuang_huang_gang() -> None:
     assert replay(record(hands, events)).deltas == (-4, 12, -4, -4)  # kong money off
 
 
-def test_ting_is_not_yet_supported() -> None:
-    events = [["draw", 0, "1z"], ["discard", 0, "1z"]]
-    with pytest.raises(RuleViolation, match="not yet supported"):
-        replay(record(HANDS, events, rules={"ting": True}))
+FIXED = {
+    0: "258m258p258s369m7z",
+    1: "46m123p789p111s99s",
+    2: "369p369s147m147p7z",
+    3: "47s23456z2345z6z1z",
+}
+DECLARED = [
+    ["draw", 0, "1z"],
+    ["discard", 0, "1z"],
+    ["draw", 1, "2z"],
+    ["ready", 1],
+    ["discard", 1, "2z"],
+    ["draw", 2, "3z"],
+    ["discard", 2, "3z"],
+    ["draw", 3, "4z"],
+    ["discard", 3, "4z"],
+    ["draw", 0, "5z"],
+    ["discard", 0, "5z"],
+]
+
+
+def test_ting_declared_then_the_hand_may_not_change() -> None:
+    """South declares 听 (报听) with its discard: its hand then stays as it is (the drawn
+    tile is discarded, no 碰), and its win is worth what it was (听牌不加番)."""
+    won = replay(record(FIXED, [*DECLARED, ["draw", 1, "5m"], ["win", 1, "5m"]]), check=True)
+    assert won.deltas == (-4, 12, -4, -4) and "ready" in won.notes
+    with pytest.raises(RuleViolation, match="听"):
+        replay(record(FIXED, [*DECLARED, ["draw", 1, "6z"], ["discard", 1, "9s"]]))
+    pong = [*DECLARED[:-2], ["draw", 0, "9s"], ["discard", 0, "9s"], ["pong", 1, "9s"]]
+    with pytest.raises(RuleViolation, match="听"):
+        replay(record(FIXED, pong))
+
+
+def test_ting_needs_a_ready_hand_and_the_room() -> None:
+    early = [["draw", 0, "1z"], ["ready", 0], ["discard", 0, "1z"]]
+    with pytest.raises(RuleViolation, match="cannot declare 听"):
+        replay(record(FIXED, early))
+    with pytest.raises(RuleViolation, match="without 听"):
+        replay(record(FIXED, DECLARED, rules={"ting": False}))
 
 
 def test_the_dealer_rotation() -> None:
@@ -160,6 +195,7 @@ def test_self_play_audits_ok() -> None:
     lines, stats = _run(100, seed=1)
     assert _audit(lines) == {"ok": 100}
     assert "chi" not in stats.events and "indicator" not in stats.events
+    assert stats.events["ready"] > 0
     assert {"men_qing", "bian_ka_diao", "self_draw"} <= set(stats.fans)
     hands = [json.loads(line) for line in lines]
     assert any(t.endswith("z") for h in hands for d in h["deal"] for t in d)  # honours dealt
