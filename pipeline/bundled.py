@@ -25,6 +25,7 @@ BUNDLE: tuple[tuple[str, int, int, tuple[str, ...]], ...] = (
     ("changsha", 200, 2026, ("Bo", "Chen", "Kai", "Lan", "Mei")),
     ("zhuanzhuan", 200, 2026, ("Chen", "Dai", "Kai", "Lan", "Ning")),
     ("guiyang", 200, 2026, ("Ann", "Dai", "Hua", "Mei", "Olu")),
+    ("hebei", 200, 2026, ("Bo", "Emi", "Ivy", "Kai", "Pia")),
 )
 DATA = Path(__file__).resolve().parents[1] / "data"
 
