@@ -232,3 +232,27 @@ def test_the_winner_deals_next() -> None:
         V, {0: "123m456m789p11s4s6s"}, [_quiet(), _quiet(), _quiet(), _quiet()], dealer=2
     )
     assert variant.next_setup(setup, drawn).dealer == 0  # a drawn hand: the dealer stays
+
+
+def test_dian_dou_paid_by_the_konger_option() -> None:
+    """点豆 (a kong of East's discard): the discarder pays the konger 10 (the seed), or with
+    dian_dou_payer = konger the konger pays the discarder (pub-gy1's 百科口径)."""
+    hands = {
+        0: "5p1m2m3m4m6m7m8m1s3s4s5s6s",
+        1: SOUTH,
+        2: "555p9s1p2p3p6p7p8p2m3m4m",
+        3: "5m5m8s8s9p9p1p2p3p7m8m9m3s",
+    }
+    events = [
+        ["draw", 0, "6s"],
+        ["discard", 0, "5p"],
+        ["kong", 2, "5p"],
+        ["draw", 2, "9m"],
+        ["discard", 2, "9m"],
+        ["draw", 3, "4p"],
+        ["discard", 3, "4p"],
+    ]
+    table = apply_all(record(V, hands, ev(*events)))
+    assert table.state.kong_money.transfers() == [(0, 2, 10)]
+    table = apply_all(record(V, hands, ev(*events), rules={"dian_dou_payer": "konger"}))
+    assert table.state.kong_money.transfers() == [(2, 0, 10)]

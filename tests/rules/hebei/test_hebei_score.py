@@ -177,3 +177,22 @@ def test_every_score_is_zero_sum_and_ignores_the_order_of_the_tiles(
 def test_honours_are_tiles_of_the_room(tile) -> None:
     answer = score("123m456p789p111s" + tile, tile, seat=1)
     assert answer.legal and "bian_ka_diao" in ids(answer)
+
+
+def test_paipu_score_answers_hebei() -> None:
+    import json
+
+    from typer.testing import CliRunner
+
+    from paipu.pipeline.cli import app
+
+    runner = CliRunner()
+    request = {"variant": "hebei", "seat": 1, "dealer": 0, "hand": WU_KUI, "win_tile": "5m"}
+    result = runner.invoke(app, ["score", json.dumps(request), "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["deltas"] == [-4, 12, -4, -4]
+    result = runner.invoke(app, ["score", json.dumps(request)])
+    assert "捉五魁" in result.output and "门清" in result.output
+    bad = {**request, "hand": "46m123p789p111s9s1z"}
+    result = runner.invoke(app, ["score", json.dumps(bad), "--json"])
+    assert result.exit_code == 1 and "winning hand" in json.loads(result.output)["reason"]
