@@ -60,7 +60,9 @@ class Hand:
     def best(
         self, values: Mapping[str, int], seven_pairs: bool = False
     ) -> tuple[int, tuple[str, ...]] | None:
-        """The fans of the reading worth most and its multiplier; None when no win."""
+        """The fans of the reading worth most and its multiplier; None when no win. Of
+        readings worth the same, the one whose fans come later in the table (the more
+        particular wait) is named."""
         found: list[tuple[int, tuple[str, ...]]] = []
         common = men_qing(self) + su_hu(self)
         for reading in self.readings():
@@ -71,8 +73,8 @@ class Hand:
             found.append((_worth(names, values), tuple(names)))
         if not found:
             return None
-        order = list(values)
-        return max(found, key=lambda f: (f[0], [-order.index(n) for n in f[1]]))
+        order = list(values)  # on a tie the more particular wait (混儿吊 > 捉五魁 > 边卡吊)
+        return max(found, key=lambda f: (f[0], [order.index(n) for n in f[1]]))
 
 
 def _worth(names: Sequence[str], values: Mapping[str, int]) -> int:
@@ -107,7 +109,7 @@ def wait_fans(hand: Hand, reading: Reading) -> list[str]:
     if hand.wilds.is_wild(tile):
         return []
     stood_for = [face for wild, face in reading.wilds if wild != face]
-    if reading.pair == tile and tile in stood_for and hand.counts[tile] == 1:
+    if reading.pair == tile and tile in stood_for:  # a 混 can be the pair's other half
         return ["hun_diao"]
     middle = [s for s in reading.chows if s + 1 == tile]
     if tile == FIVE_MAN and middle:

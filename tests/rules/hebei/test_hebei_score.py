@@ -86,6 +86,8 @@ def test_wilds_su_hu_and_hun_diao() -> None:
     assert plain.total == 8 and plain.extra["wild"] == ["5z"]
     diao = score("123m456p789p111s5z", "9s", seat=1, rules=hun, extra={"wild": ["5z"]})
     assert ids(diao) == ["ping_hu", "men_qing", "hun_diao", "self_draw"] and diao.total == 4
+    lone = score("123m456p789p111s5z", "2m", seat=1, rules=hun, extra={"wild": ["5z"]})
+    assert "hun_diao" in ids(lone)  # a lone 混 waits on anything: named 混儿吊, not 边卡吊
     standing = score("13m456p789p11s5z99s", "2m", seat=1, rules=hun, extra={"wild": ["5z"]})
     assert "su_hu" not in ids(standing) and standing.legal  # the 混 stands for 1条
 
