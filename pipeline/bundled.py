@@ -25,6 +25,8 @@ BUNDLE: tuple[tuple[str, int, int, tuple[str, ...]], ...] = (
     ("changsha", 200, 2026, ("Bo", "Chen", "Kai", "Lan", "Mei")),
     ("zhuanzhuan", 200, 2026, ("Chen", "Dai", "Kai", "Lan", "Ning")),
     ("shanghai", 200, 2026, ("Ann", "Dai", "Emi", "Oli", "Pei")),
+    ("guiyang", 200, 2026, ("Ann", "Dai", "Hua", "Mei", "Olu")),
+    ("hebei", 200, 2026, ("Bo", "Emi", "Ivy", "Kai", "Pia")),
 )
 DATA = Path(__file__).resolve().parents[1] / "data"
 

@@ -29,7 +29,7 @@ takes each at its point of the hand, and the variant's own rules say what it may
 * ``kong_reveal`` (开杠) in place of a replacement draw, when the player wants it;
 * ``last_tile_choice`` (要海底) before the last draw; nobody may want the last tile;
 * ``play_on`` (血战): after a robbed kong's wins the others play on;
-* ``birds`` (扎鸟) after the end;
+* ``birds`` (扎鸟) and ``turn_up`` (翻牌) after the end;
 * ``ready`` (听 / 报听): on its turn, a seat that may declare ready is asked
   (:meth:`Player.declare_ready`) and declares before its discard; a chi that declares ready
   (吃听, the ``ready_chi`` claim) is the ready event and the chi;
@@ -90,6 +90,7 @@ from paipu.rules.mechanics.dice import Dice, roll
 from paipu.rules.mechanics.exchange import Exchange, directions
 from paipu.rules.mechanics.kong_reveal import REVEAL_TILES, KongReveal
 from paipu.rules.mechanics.ready import ready_waits
+from paipu.rules.mechanics.turn_up import TurnUp
 from paipu.rules.mechanics.wilds import needs_indicator
 from paipu.rules.record import HandRecord
 from paipu.rules.replay import HandOutcome, Phase, Table, outcome_of, replay
@@ -463,6 +464,7 @@ class Step(StrEnum):
     PLAY_ON = "play_on"  # 血战: after a robbed kong's wins the others play on
     BIRDS = "birds"  # 扎鸟: birds drawn after the win
     DICE = "dice"  # 掷骰: the dealer's dice and the counters the game carries, before play
+    TURN_UP = "turn_up"  # 翻牌: a tile turned up from the wall after the win (翻鸡)
     READY = "ready"  # 听: a seat declares ready before its discard, or with a chi (吃听)
     BAO = "bao"  # 宝牌: the wall's last tile turned up as the 宝 after the deal, and at 换宝
     REVEAL_WILDS = "reveal_wilds"  # 翻鬼 / 翻混: the wild indicator before the first draw
@@ -480,6 +482,7 @@ class Steps:
     play_on: bool = False
     birds: bool = False
     dice: bool = False
+    turn_up: bool = False
     ready: bool = False
     bao: bool = False
     reveal_wilds: bool = False
@@ -510,6 +513,7 @@ def steps_of(variant: Variant) -> Steps:
         play_on=Step.PLAY_ON in taken,
         birds=Step.BIRDS in taken,
         dice=Step.DICE in taken,
+        turn_up=Step.TURN_UP in taken,
         ready=Step.READY in taken,
         bao=Step.BAO in taken,
         reveal_wilds=Step.REVEAL_WILDS in taken,
@@ -911,6 +915,8 @@ class SelfPlayHand:
             raise SelfPlayError(f"the hand did not end within {MAX_MOVES} moves")
         if steps.birds:
             self.birds()
+        if steps.turn_up:
+            self.turn_up()
         record = replace(self.base, events=tuple(self.events), wall=tuple(self.wall))
         if self.stacked is None:
             return outcome_of(table, record)
@@ -1111,6 +1117,20 @@ class SelfPlayHand:
             assert table.last_wall_tile is not None
             birds = (table.last_wall_tile,)
         self.apply(Bird(birds))
+
+    def turn_up(self) -> None:
+        """翻牌: after a win, the wall's next tile is turned up (the last tile if it is empty),
+        where the variant's room turns one."""
+        table = self.table
+        if not table.wins or not self._regional().turns_up(table.options):
+            return
+        wall = table.wall
+        if wall.left():
+            tile = self.wall[wall.front]  # type: ignore[union-attr]
+        else:
+            assert table.last_wall_tile is not None
+            tile = table.last_wall_tile
+        self.apply(TurnUp(tile))
 
 
 def play_hand(

@@ -513,7 +513,7 @@
           .map(function (k) { return k.replace(/_/g, " ") + " " + extra[k]; });
         return ["掷骰 dice " + payload.join(" · ") + (carried.length ? " (carried: " + carried.join(", ") + ")" : "")];
       }
-      const words = [kind === "bird" ? "扎鸟 birds" : kind.replace(/_/g, " ")];
+      const words = [kind === "bird" ? "扎鸟 birds" : kind === "turn_up" ? "翻牌 turns up" : kind.replace(/_/g, " ")];
       const shown = payloadTiles(payload);
       if (shown.length) words.push(" ", { tiles: shown });
       else if (payload !== null && payload !== undefined) words.push(" " + (typeof payload === "string" ? payload : JSON.stringify(payload)));
@@ -755,7 +755,35 @@
     share: ["a share (每份)", String],
     uncapped: ["before the cap", String],
     chengbao: ["承包 liable seat", String],
+    dou: ["豆 (kongs) paid", douWords],
+    chickens: ["鸡 held (chickens, in units)", seatWords],
+    chickens_counted: ["鸡 counted for", function (v) { return Array.isArray(v) ? v.map(seatName).join(", ") || "nobody" : String(v); }],
+    flip_chicken: ["翻鸡 (the kind after the turned tile)", String],
+    gold_chicken: ["金鸡", function () { return "the turned kind is 幺鸡: each is worth 2"; }],
+    charging_chicken: ["冲锋鸡 (first 幺鸡 discarded)", function (v) { return seatName(v); }],
+    liable_chicken: ["责任鸡", function (v) { return Array.isArray(v) ? seatName(v[0]) + " pays " + seatName(v[1]) + " " + v[2] : String(v); }],
+    hot_dou: ["热炮 after the discarder's", function (v) { return DOU_ZH[v] || String(v); }],
+    hot_dou_penalty: ["热炮 penalty", String],
   };
+  const DOU_ZH = { concealed_kong: "闷豆", added_kong: "转弯豆", kong: "点豆" };
+
+  function seatName(seat) { return players[seat] !== undefined ? players[seat] : "seat " + seat; }
+
+  // each seat's value of a per-seat list (Guiyang's 鸡 held)
+  function seatWords(v) {
+    return Array.isArray(v) ? v.map(function (n, s) { return seatName(s) + " " + n; }).join(" · ") : String(v);
+  }
+
+  // Guiyang's 豆 (wins.detail.dou): who made which, what it earned, whether it counted
+  function douWords(v) {
+    if (!Array.isArray(v)) return String(v);
+    return v.map(function (d) {
+      const pays = Array.isArray(d.payments) ? d.payments : [];
+      const total = pays.reduce(function (sum, p) { return sum + (p[1] === d.seat ? p[2] : -p[2]); }, 0);
+      const from = d.from === null || d.from === undefined ? "" : " on " + seatName(d.from) + "'s discard";
+      return d.kind + " by " + seatName(d.seat) + from + ": " + (d.counted ? (total >= 0 ? "+" : "") + total : "void (not counted)");
+    }).join("; ");
+  }
 
   function factValue(value) {
     if (isTile(value)) return tileRow([value]);

@@ -301,6 +301,10 @@ class RegionalVariant(Variant):
         """Birds drawn after a win (扎鸟); 0 for none."""
         return 0
 
+    def turns_up(self, options: Options) -> bool:
+        """Whether a tile is turned up from the wall after a win (翻牌, e.g. 翻鸡)."""
+        return False
+
 
 class HunanVariant(RegionalVariant):
     """What Changsha and Zhuanzhuan share: birds (扎鸟) after the win, 漏胡 locks, the 海底
