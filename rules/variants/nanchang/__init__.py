@@ -1,0 +1,247 @@
+"""南昌麻将 (Nanchang): 精 wilds, 德国, the seed's payment table, 精分 settled apart.
+
+Data — the 136 tiles, the calls, the 精 rule (``[wilds]``), the hand types, the payments,
+the options — is in ``nanchang.toml``; the shapes are :mod:`paipu.rules.variants.nanchang.
+fans`, the formulas :mod:`paipu.rules.variants.nanchang.settlement`; the rules as
+implemented: ``docs/variants/nanchang.md``.
+
+The digest's worked example: East (dealer) discards, South wins 德国 平胡 (u = 1 × 2):
+East pays 13, West and North 2 each (the seed: 捉庄放炮的庄家13个闲家每家2个 13+2+2=17).
+
+>>> from paipu.rules.score import score_json
+>>> answer = score_json({"variant": "nanchang", "seat": 1, "dealer": 0, "from": 0,
+...     "hand": "123m456p789s234s5z", "win_tile": "5z", "extra": {"wild": ["1z", "2z"]}})
+>>> answer.total, [(f.id, f.points) for f in answer.fans], answer.deltas
+(2, [('ping_hu', 1), ('de_guo', 2)], (-13, 17, -2, -2))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from paipu.rules.core import shanten as core
+from paipu.rules.fans import check_coverage
+from paipu.rules.request_checks import check_request
+from paipu.rules.score import FanScore, RequestError, ScoreAnswer, ScoreRequest
+from paipu.rules.settlement import transfers
+from paipu.rules.tiles import Tile, TileError, parse_tile, tile_name, tile_names
+from paipu.rules.variants import Options, RegionalVariant, VariantError, register
+from paipu.rules.variants.nanchang import fans as nanchang_fans
+from paipu.rules.variants.nanchang.fans import Candidate, Jing, NanchangHand, Situation
+from paipu.rules.variants.nanchang.settlement import BaWang, DiscardPays, win_payments
+
+#: The shapes' fan ids, the ones whose u the hand takes (the largest that fits).
+SHAPES = ("ping_hu", "small_seven_pairs", "big_seven_pairs", "thirteen_lan", "seven_star_lan")
+FIRST_TURN = ("heavenly", "earthly")
+
+
+@register
+class Nanchang(RegionalVariant):
+    """南昌麻将 — 精 (正精 / 副精) wild, 德国, 十三烂, the dealer streak, 精分."""
+
+    id = "nanchang"
+    extra_facts = ("wild", "streak", "others_hold_jing", "heavenly", "earthly")
+
+    def __init__(self) -> None:
+        super().__init__()
+        check_coverage(self.spec.fans, nanchang_fans.REGISTRY, self.id)
+        self.points = {f.id: f.points for f in self.spec.fans.fans}
+        payments = self.spec.raw["payments"]
+        self.payments = {name: int(value) for name, value in payments.items()}
+        self._units: dict[int, dict[str, int]] = {}
+
+    def units(self, options: Options) -> dict[str, int]:
+        """Each fan's points with the room's 大七对 base."""
+        base = int(options["da_qi_dui_base"])
+        found = self._units.get(base)
+        if found is None:
+            if base < 1:
+                raise VariantError(f"option 'da_qi_dui_base' must be at least 1, not {base}")
+            found = self._units[base] = {**self.points, "big_seven_pairs": base}
+        return found
+
+    # ------------------------------------------------------------------ the request
+
+    def check(self, request: ScoreRequest) -> None:
+        """Raise :class:`RequestError` for seats, tiles, melds and facts that cannot be."""
+        check_request(request, self.spec.players, self.spec.hand_size, self.spec.calls)
+        if request.flowers:
+            raise RequestError(f"{self.spec.name_zh} has no flowers")
+        unknown = sorted(set(request.extra) - set(self.extra_facts))
+        if unknown:
+            known = ", ".join(self.extra_facts)
+            raise RequestError(
+                f"unknown extra fact(s) {', '.join(unknown)} ({self.id} knows {known})"
+            )
+
+    def jing_of(self, request: ScoreRequest, options: Options) -> Jing:
+        """The 精 of ``extra.wild``: [正精, 副精] (one tile under 无下精)."""
+        raw = request.extra.get("wild")
+        wanted = 2 if options["fu_jing"] else 1
+        example = '["3m", "4m"]' if wanted == 2 else '["3m"]'
+        if (
+            not isinstance(raw, list)
+            or len(raw) != wanted
+            or not all(isinstance(t, str) for t in raw)
+        ):
+            raise RequestError(
+                f"extra 'wild' lists the {'正精 and 副精' if wanted == 2 else '正精'} "
+                f"(e.g. {example}; fu_jing = {str(options['fu_jing']).lower()})"
+            )
+        try:
+            tiles = [parse_tile(t) for t in raw]
+        except TileError as exc:
+            raise RequestError(f"extra 'wild': {exc}") from None
+        if any(t >= nanchang_fans.TILE_SET.size or t not in nanchang_fans.TILE_SET for t in tiles):
+            raise RequestError("extra 'wild': the 精 are tiles of the 136-tile set")
+        zheng = tiles[0]
+        fu = tiles[1] if wanted == 2 else None
+        if fu is not None and nanchang_fans.TILE_SET.successor(zheng) != fu:
+            follows = tile_name(nanchang_fans.TILE_SET.successor(zheng))
+            raise RequestError(
+                f"extra 'wild': the 副精 follows the 正精 {tile_name(zheng)} ({follows}), "
+                f"not {tile_name(fu)}"
+            )
+        return Jing.of(zheng, fu)
+
+    @staticmethod
+    def streak_of(request: ScoreRequest) -> int:
+        value = request.extra.get("streak", 1)
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            raise RequestError("extra 'streak' is the dealer streak, a whole number (1 = none)")
+        return max(value, 1)
+
+    def situation(self, request: ScoreRequest, options: Options) -> Situation:
+        first = options["tian_di_hu"]
+        return Situation(
+            self_drawn=request.self_drawn,
+            kong_bloom=request.flags.kong_replacement,
+            robbing_kong=request.flags.robbing_kong,
+            heavenly=first and self.flag_fact(request, "heavenly"),
+            earthly=first and self.flag_fact(request, "earthly"),
+            others_hold_jing=self.others_flag(request),
+        )
+
+    @staticmethod
+    def others_flag(request: ScoreRequest) -> bool:
+        value = request.extra.get("others_hold_jing", True)
+        if not isinstance(value, bool):
+            raise RequestError("extra 'others_hold_jing' is true or false")
+        return value
+
+    # ------------------------------------------------------------------ scoring
+
+    def score(self, request: ScoreRequest, options: Options) -> ScoreAnswer:
+        self.check(request)
+        jing = self.jing_of(request, options)
+        streak = self.streak_of(request)
+        situation = self.situation(request, options)
+        hand = NanchangHand.of(request.hand, request.melds, request.win_tile)
+        found = nanchang_fans.candidates(hand, jing)
+        if not found:
+            return ScoreAnswer(
+                legal=False,
+                reason="these tiles do not form a winning hand (4 sets and a pair, 七对 or "
+                "十三烂), even with the 精 standing in",
+            )
+        units = self.units(options)
+        first = nanchang_fans.first_turn(situation)
+        best: tuple[int, Candidate, list[tuple[str, int]], list[tuple[int, int, int]]] | None
+        best = None
+        for candidate in found:
+            fans = self.fans_of(candidate, situation, first, units, options)
+            u = 1
+            for _, points in fans:
+                u *= points
+            payments = self.win_payments(request, u, candidate.natural, streak, options)
+            gain = sum(amount for _, _, amount in payments)
+            if best is None or gain > best[0]:
+                best = (gain, candidate, fans, payments)
+        assert best is not None
+        _, candidate, fans, payments = best
+        total = 1
+        for _, points in fans:
+            total *= points
+        deltas = transfers(self.spec.players, payments)
+        extra: dict[str, Any] = {
+            "unit": "u",
+            "shape": candidate.shape,
+            "de_guo": candidate.natural,
+            "wild": tile_names([t for t in (jing.zheng, jing.fu) if t is not None]),
+            "wilds_held": tile_names(jing.spec.held(hand.concealed)),
+            "substitutions": self.substitutions(hand, jing, candidate),
+        }
+        if streak > 1:
+            extra["streak"] = streak
+        if candidate.natural:
+            extra["de_guo_bonus"] = self.payments["de_guo_bonus"]
+        return ScoreAnswer(
+            legal=True,
+            total=total,
+            fans=tuple(self._fan(fan_id, points) for fan_id, points in fans),
+            deltas=deltas,
+            extra=extra,
+        )
+
+    def fans_of(
+        self,
+        candidate: Candidate,
+        situation: Situation,
+        first: list[str],
+        units: Mapping[str, int],
+        options: Options,
+    ) -> list[tuple[str, int]]:
+        """The fans a candidate counts, each with its points (a base u, then factors)."""
+        base = candidate.shape
+        if first and units[first[0]] > units[base]:
+            base = first[0]
+        out = [(base, units[base])]
+        for fan_id in nanchang_fans.doublings(candidate, situation):
+            if fan_id == "de_zhong_de" and options["de_zhong_de"] == "extra":
+                out.append(("de_guo", units["de_guo"]))
+            out.append((fan_id, units[fan_id]))
+        return out
+
+    def win_payments(
+        self, request: ScoreRequest, u: int, de_guo: bool, streak: int, options: Options
+    ) -> list[tuple[int, int, int]]:
+        return win_payments(
+            self.spec.players,
+            winner=request.seat,
+            dealer=request.dealer,
+            from_seat=request.from_seat,
+            u=u,
+            de_guo=de_guo,
+            streak=streak,
+            discard_pays=DiscardPays(options["discard_pays"]),
+            robbed=request.flags.robbing_kong,
+            rob_pays_all=options["rob_kong_pays_all"],
+            de_guo_bonus=self.payments["de_guo_bonus"],
+        )
+
+    def _fan(self, fan_id: str, points: int) -> FanScore:
+        fan = self.spec.fans.by_id[fan_id]
+        return FanScore(fan.id, fan.name_zh, fan.name_en, points, 1)
+
+    @staticmethod
+    def substitutions(hand: NanchangHand, jing: Jing, candidate: Candidate) -> list[str]:
+        """What each 精 stood for in one reading of the winning shape ("白→3m"), [] on 德国."""
+        if candidate.natural:
+            return []
+        held = jing.spec.held(hand.concealed)
+        if candidate.shape in ("ping_hu", "big_seven_pairs"):
+            readings = core.decompositions(hand.concealed, jing.spec, hand.melds)
+            if candidate.shape == "big_seven_pairs":
+                readings = [r for r in readings if not r.chows]
+            pairs: Sequence[tuple[Tile, Tile]] = readings[0].wilds if readings else ()
+            return [f"{tile_name(w)}→{tile_name(f)}" for w, f in pairs]
+        if candidate.shape == "small_seven_pairs":
+            natural, _ = jing.spec.split(hand.concealed)
+            faces = [t for t, n in enumerate(natural) if n % 2]
+            faces += [held[-1]] * (len(held) - len(faces))
+            return [f"{tile_name(w)}→{tile_name(f)}" for w, f in zip(held, faces, strict=False)]
+        return [f"{tile_name(w)}→any" for w in held]
+
+
+__all__ = ["BaWang", "Nanchang"]
