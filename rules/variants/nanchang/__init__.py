@@ -20,7 +20,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from paipu.rules.core import shanten as core
 from paipu.rules.fans import check_coverage
 from paipu.rules.request_checks import check_request
 from paipu.rules.score import FanScore, RequestError, ScoreAnswer, ScoreRequest
@@ -50,6 +49,7 @@ class Nanchang(RegionalVariant):
         payments = self.spec.raw["payments"]
         self.payments = {name: int(value) for name, value in payments.items()}
         self._units: dict[int, dict[str, int]] = {}
+        self._jing: dict[tuple[object, ...], Jing] = {}
 
     def units(self, options: Options) -> dict[str, int]:
         """Each fan's points with the room's 大七对 base."""
@@ -79,6 +79,18 @@ class Nanchang(RegionalVariant):
         """The 精 of ``extra.wild``: [正精, 副精] (one tile under 无下精)."""
         raw = request.extra.get("wild")
         wanted = 2 if options["fu_jing"] else 1
+        plain = isinstance(raw, list) and all(isinstance(t, str) for t in raw)
+        key = (tuple(raw), wanted) if plain and isinstance(raw, list) else None
+        found = self._jing.get(key) if key is not None else None
+        if found is not None:
+            return found
+        jing = self._read_jing(raw, wanted)
+        if key is not None:
+            self._jing[key] = jing
+        return jing
+
+    @staticmethod
+    def _read_jing(raw: object, wanted: int) -> Jing:
         example = '["3m", "4m"]' if wanted == 2 else '["3m"]'
         if (
             not isinstance(raw, list)
@@ -87,13 +99,13 @@ class Nanchang(RegionalVariant):
         ):
             raise RequestError(
                 f"extra 'wild' lists the {'正精 and 副精' if wanted == 2 else '正精'} "
-                f"(e.g. {example}; fu_jing = {str(options['fu_jing']).lower()})"
+                f"(e.g. {example}; fu_jing = {str(wanted == 2).lower()})"
             )
         try:
             tiles = [parse_tile(t) for t in raw]
         except TileError as exc:
             raise RequestError(f"extra 'wild': {exc}") from None
-        if any(t >= nanchang_fans.TILE_SET.size or t not in nanchang_fans.TILE_SET for t in tiles):
+        if any(t not in nanchang_fans.TILE_SET for t in tiles):
             raise RequestError("extra 'wild': the 精 are tiles of the 136-tile set")
         zheng = tiles[0]
         fu = tiles[1] if wanted == 2 else None
@@ -226,22 +238,37 @@ class Nanchang(RegionalVariant):
 
     @staticmethod
     def substitutions(hand: NanchangHand, jing: Jing, candidate: Candidate) -> list[str]:
-        """What each 精 stood for in one reading of the winning shape ("白→3m"), [] on 德国."""
+        """What each 精 stood for in one reading of the winning shape ("5z→3m"; "any" for a
+        place any tile fills), [] on 德国."""
         if candidate.natural:
             return []
         held = jing.spec.held(hand.concealed)
-        if candidate.shape in ("ping_hu", "big_seven_pairs"):
-            readings = core.decompositions(hand.concealed, jing.spec, hand.melds)
-            if candidate.shape == "big_seven_pairs":
-                readings = [r for r in readings if not r.chows]
-            pairs: Sequence[tuple[Tile, Tile]] = readings[0].wilds if readings else ()
-            return [f"{tile_name(w)}→{tile_name(f)}" for w, f in pairs]
-        if candidate.shape == "small_seven_pairs":
-            natural, _ = jing.spec.split(hand.concealed)
-            faces = [t for t, n in enumerate(natural) if n % 2]
-            faces += [held[-1]] * (len(held) - len(faces))
-            return [f"{tile_name(w)}→{tile_name(f)}" for w, f in zip(held, faces, strict=False)]
-        return [f"{tile_name(w)}→any" for w in held]
+        natural, wilds = jing.spec.split(hand.concealed)
+        faces: list[Tile | None] = []
+        if candidate.shape == "ping_hu":
+            faces += nanchang_fans.standard_faces(natural, wilds) or []
+        elif candidate.shape == "big_seven_pairs":
+            faces = nanchang_fans.pung_faces(natural, wilds, 4 - hand.melds)
+        elif candidate.shape == "small_seven_pairs":
+            faces += [t for t, n in enumerate(natural) if n % 2]
+        return _matched(held, faces)
+
+
+def _matched(held: Sequence[Tile], faces: Sequence[Tile | None]) -> list[str]:
+    """Each 精 held with a face it stood for, a 精 standing for its own kind first."""
+    left = list(faces)
+    out: list[str] = []
+    rest: list[Tile] = []
+    for wild in held:
+        if wild in left:
+            left.remove(wild)
+            out.append(f"{tile_name(wild)}→{tile_name(wild)}")
+        else:
+            rest.append(wild)
+    for i, wild in enumerate(rest):
+        face = left[i] if i < len(left) else None
+        out.append(f"{tile_name(wild)}→{'any' if face is None else tile_name(face)}")
+    return sorted(out)
 
 
 __all__ = ["BaWang", "Nanchang"]

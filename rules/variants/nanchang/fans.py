@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from paipu.rules.core import shanten as core
-from paipu.rules.core.decompose import completion_masks
+from paipu.rules.core.decompose import completion_masks, group_readings
 from paipu.rules.core.shanten import sumset
 from paipu.rules.core.shapes import seven_pairs_shanten
 from paipu.rules.core.tiles import TileSet
@@ -238,25 +238,27 @@ def candidates(hand: NanchangHand, jing: Jing) -> list[Candidate]:
         out.append(Candidate("ping_hu", True, lone >= 0 and _sets_only(before, lone)))
     elif wilds and core.is_win(concealed, spec, melds):
         out.append(Candidate("ping_hu", False, lone >= 0 and _sets_only(before, lone)))
-    sets = _SETS - melds
-    if hand.pung_melds and out:
-        diao = lone >= 0 and _pungs(before, lone, sets, False)
+    if out and hand.pung_melds:
+        sets = _SETS - melds
         if _natural_pungs(concealed):
+            diao = lone >= 0 and _pungs(before, lone, sets, False)
             out.append(Candidate("big_seven_pairs", True, diao))
         elif wilds and _pungs(natural, wilds, sets, True):
+            diao = lone >= 0 and _pungs(before, lone, sets, False)
             out.append(Candidate("big_seven_pairs", False, diao))
     if melds:
         return out
-    pairs_diao = lone >= 0 and _pairs_only(before, lone)
     if _seven_pairs(concealed, 0):
-        out.append(Candidate("small_seven_pairs", True, pairs_diao))
+        out.append(Candidate("small_seven_pairs", True, lone >= 0 and _pairs_only(before, lone)))
     elif wilds and _seven_pairs(natural, wilds):
-        out.append(Candidate("small_seven_pairs", False, pairs_diao))
-    for shape, stars in (("thirteen_lan", False), ("seven_star_lan", True)):
-        if _loose(concealed, 0, stars):
-            out.append(Candidate(shape, True))
-        elif wilds and _loose(natural, wilds, stars):
-            out.append(Candidate(shape, False))
+        out.append(Candidate("small_seven_pairs", False, lone >= 0 and _pairs_only(before, lone)))
+    if max(natural) <= 1:
+        plain = max(concealed) <= 1
+        for shape, stars in (("thirteen_lan", False), ("seven_star_lan", True)):
+            if plain and _loose(concealed, 0, stars):
+                out.append(Candidate(shape, True))
+            elif wilds and _loose(natural, wilds, stars):
+                out.append(Candidate(shape, False))
     return out
 
 
@@ -279,7 +281,12 @@ def _pairs_only(natural: Sequence[int], wild_count: int) -> bool:
 @produces(REGISTRY, "heavenly", "earthly")
 def first_turn(situation: Situation) -> list[str]:
     """天胡 (the dealer on his first tiles), 地胡 (another seat in the first go-round)."""
-    return [name for name in ("heavenly", "earthly") if getattr(situation, name)]
+    out: list[str] = []
+    if situation.heavenly:
+        out.append("heavenly")
+    if situation.earthly:
+        out.append("earthly")
+    return out
 
 
 @produces(
@@ -306,3 +313,55 @@ def doublings(candidate: Candidate, situation: Situation) -> list[str]:
     if situation.robbing_kong:
         out.append("robbing_kong")
     return out
+
+
+# ------------------------------------------------------------------------------ readings
+
+
+def standard_faces(natural: Sequence[int], wild_count: int) -> list[Tile] | None:
+    """The tiles the wilds stand for in one standard reading (sets and a pair) of natural
+    counts, ascending; None when there is none. Found group by group: the wilds are spread
+    over the groups by their completion masks, then each group's first reading with its
+    share (:func:`~paipu.rules.core.decompose.group_readings`)."""
+    groups = TILE_SET.groups
+    keys = [tuple([natural[t] for t in tiles]) for tiles, _ in groups]
+    masks = [
+        completion_masks(key, runs, COPIES) for key, (_, runs) in zip(keys, groups, strict=True)
+    ]
+    # reach[i][(wilds used, pair placed)]: (group i's share, whether group i holds the pair)
+    reach: list[dict[tuple[int, bool], tuple[int, bool]]] = []
+    states: set[tuple[int, bool]] = {(0, False)}
+    for sets_mask, pair_mask in masks:
+        step: dict[tuple[int, bool], tuple[int, bool]] = {}
+        for used, paired in sorted(states):
+            for share in range(wild_count - used + 1):
+                if sets_mask >> share & 1:
+                    step.setdefault((used + share, paired), (share, False))
+                if not paired and pair_mask >> share & 1:
+                    step.setdefault((used + share, True), (share, True))
+        reach.append(step)
+        states = set(step)
+    if (wild_count, True) not in states:
+        return None
+    faces: list[Tile] = []
+    state = (wild_count, True)
+    for index in range(len(groups) - 1, -1, -1):
+        share, with_pair = reach[index][state]
+        tiles, runs = groups[index]
+        for _, _, pair, stood in group_readings(keys[index], runs, COPIES, share):
+            if len(stood) == share and (pair >= 0) == with_pair:
+                faces += [tiles[rank] for rank in stood]
+                break
+        state = (state[0] - share, state[1] and not with_pair)
+    return sorted(faces)
+
+
+def pung_faces(natural: Sequence[int], wild_count: int, sets: int) -> list[Tile | None]:
+    """The tiles the wilds stand for in an all-pungs reading (None: a set of wilds alone)."""
+    held = [t for t in range(N_KINDS) if natural[t]]
+    pair = next((t for t in held if natural[t] <= 2), None) if len(held) == sets + 1 else None
+    faces: list[Tile | None] = []
+    for tile in held:
+        faces += [tile] * ((2 if tile == pair else 3) - natural[tile])
+    faces += [None] * (wild_count - len(faces))
+    return faces

@@ -14,7 +14,7 @@ from nanchang_helpers import fans, score
 
 # (the seed's name, hand, winning tile, 精, the shape, 德国)
 HANDS = {
-    "平胡": ("123m456p789s55z3s1m", "4s", ["1m", "2m"], "ping_hu", False),
+    "平胡": ("123m456p789s55z3s1p", "4s", ["1p", "2p"], "ping_hu", False),
     "德国": ("123m456p789s234s5z", "5z", ["1z", "2z"], "ping_hu", True),
     "小7对": ("1122m3344p5566s7z", "1z", ["1z", "2z"], "small_seven_pairs", False),
     "大7对": ("111m222p333s44z5z1z", "4z", ["1z", "2z"], "big_seven_pairs", False),
