@@ -426,6 +426,7 @@ class Step(StrEnum):
     PLAY_ON = "play_on"  # 血战: after a robbed kong's wins the others play on
     BIRDS = "birds"  # 扎鸟: birds drawn after the win
     REVEAL_WILDS = "reveal_wilds"  # 翻鬼 / 翻混: the wild indicator before the first draw
+    SETUP_EVENTS = "setup_events"  # the table events the setup opens the hand with (连庄)
 
 
 @dataclass(frozen=True, slots=True)
@@ -439,6 +440,7 @@ class Steps:
     play_on: bool = False
     birds: bool = False
     reveal_wilds: bool = False
+    setup_events: bool = False
 
 
 _STEPS: dict[str, Steps] = {}
@@ -465,6 +467,7 @@ def steps_of(variant: Variant) -> Steps:
         play_on=Step.PLAY_ON in taken,
         birds=Step.BIRDS in taken,
         reveal_wilds=Step.REVEAL_WILDS in taken,
+        setup_events=Step.SETUP_EVENTS in taken,
     )
     _STEPS[variant.id] = steps
     return steps
@@ -662,6 +665,7 @@ class SelfPlayHand:
         self.options = options
         self.players = players
         self.steps = steps_of(variant)
+        self.setup = setup
         self.wall = list(deal.wall)
         self.stacked = deal.stacked_seat
         self.pending = list(deal.stacked_draws)
@@ -809,6 +813,8 @@ class SelfPlayHand:
         steps = self.steps
         if steps.reveal_wilds:
             self.reveal_wilds()
+        if steps.setup_events:
+            self.setup_events()
         if steps.void_suits:
             self.void_suits()
         opening = steps.opening_wins
@@ -890,6 +896,12 @@ class SelfPlayHand:
         if not needs_indicator(self.variant, self.options):
             return
         self.apply(Indicator(self.wall[-1], "wild"))
+
+    def setup_events(self) -> None:
+        """The table events the variant opens a hand with from its setup (a dealer's streak,
+        连庄, carried from hand to hand in the setup's ``extra``), before the first draw."""
+        for event in self.variant.setup_events(self.setup):
+            self.apply(event)
 
     def void_suits(self) -> None:
         """定缺: each seat from the dealer on declares its void suit."""

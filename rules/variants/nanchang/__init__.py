@@ -18,17 +18,36 @@ East pays 13, West and North 2 each (the seed: 捉庄放炮的庄家13个闲家�
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
 
+from paipu.rules.core import shanten as core
+from paipu.rules.events import Draw, Event, Indicator
 from paipu.rules.fans import check_coverage
+from paipu.rules.mechanics.first_turn import first_turn_facts
+from paipu.rules.mechanics.wilds import ROLE, Wilds, route_indicator, wild_rule
+from paipu.rules.melds import MeldKind
+from paipu.rules.replay import ComputedWin, Handler, Phase, VariantState
 from paipu.rules.request_checks import check_request
-from paipu.rules.score import FanScore, RequestError, ScoreAnswer, ScoreRequest
+from paipu.rules.score import FanScore, RequestError, ScoreAnswer, ScoreRequest, WinFlags
 from paipu.rules.settlement import transfers
-from paipu.rules.tiles import Tile, TileError, parse_tile, tile_name, tile_names
+from paipu.rules.tiles import EAST, Tile, TileError, parse_tile, tile_name, tile_names
 from paipu.rules.variants import Options, RegionalVariant, VariantError, register
 from paipu.rules.variants.nanchang import fans as nanchang_fans
+from paipu.rules.variants.nanchang.events import DealerStreak
 from paipu.rules.variants.nanchang.fans import Candidate, Jing, NanchangHand, Situation
-from paipu.rules.variants.nanchang.settlement import BaWang, DiscardPays, win_payments
+from paipu.rules.variants.nanchang.settlement import (
+    BaWang,
+    DiscardPays,
+    Feed,
+    jing_payments,
+    jing_value,
+    win_payments,
+)
+
+if TYPE_CHECKING:
+    from paipu.rules.replay import HandOutcome, Table
+    from paipu.rules.selfplay import HandSetup
 
 #: The shapes' fan ids, the ones whose u the hand takes (the largest that fits).
 SHAPES = ("ping_hu", "small_seven_pairs", "big_seven_pairs", "thirteen_lan", "seven_star_lan")
@@ -253,6 +272,63 @@ class Nanchang(RegionalVariant):
             faces += [t for t, n in enumerate(natural) if n % 2]
         return _matched(held, faces)
 
+    # ------------------------------------------------------------------ replay
+
+    def new_state(self, table: Table) -> NanchangState:
+        return NanchangState(table, self)
+
+    def replay_waits(self, table: Table, seat: int) -> tuple[Tile, ...]:
+        """The core's waits with the hand's 精 (standard, 七对), and the 十三烂 ones."""
+        s = table.seats[seat]
+        hand = s.hand
+        melds = len(s.melds)
+        if sum(hand) != self.spec.hand_size - 3 * melds:
+            return ()
+        spec = table.wilds or nanchang_fans.PLAIN
+        found = core.waits(hand, spec, melds, self.replay_shapes())
+        if melds:
+            return found
+        loose = nanchang_fans.loose_waits(hand, spec)
+        if not loose:
+            return found
+        return tuple(sorted(set(found) | set(loose)))
+
+    def replay_last_tile(self, table: Table, seat: int, from_seat: int | None) -> bool:
+        """The last tile before 荒庄 (``dead_wall`` tiles stay)."""
+        return table.wall.left() <= int(table.options["dead_wall"])
+
+    def setup_events(self, setup: HandSetup) -> list[Event]:
+        """连庄: a dealer dealing again opens the hand with his streak (self-play)."""
+        streak = int(setup.extra.get("streak", 1))
+        return [DealerStreak(setup.dealer, streak)] if streak > 1 else []
+
+    def next_setup(self, setup: HandSetup, outcome: HandOutcome) -> HandSetup:
+        """A dealer who wins stays (连庄) and his streak grows; after any other hand the next
+        seat deals (after a 闲's self-draw the winner, with ``dealer_after_self_draw``)
+        and the streak starts again."""
+        options = self.resolve_options(setup.rules)
+        players = len(setup.players)
+        dealer = setup.dealer
+        streak = int(setup.extra.get("streak", 1))
+        first = outcome.wins[0] if outcome.wins else None
+        if first is not None and first.seat == dealer:
+            streak += 1
+        elif (
+            first is not None
+            and first.from_seat is None
+            and options["dealer_after_self_draw"] == "winner"
+        ):
+            dealer, streak = first.seat, 1
+        else:
+            dealer, streak = (dealer + 1) % players, 1
+        following = setup.hand + 1
+        return replace(
+            setup,
+            dealer=dealer,
+            round_wind=EAST + (following // players) % 4,
+            extra={**setup.extra, "streak": streak},
+        )
+
 
 def _matched(held: Sequence[Tile], faces: Sequence[Tile | None]) -> list[str]:
     """Each 精 held with a face it stood for, a 精 standing for its own kind first."""
@@ -271,4 +347,164 @@ def _matched(held: Sequence[Tile], faces: Sequence[Tile | None]) -> list[str]:
     return sorted(out)
 
 
-__all__ = ["BaWang", "Nanchang"]
+class NanchangState(VariantState):
+    """Nanchang on the table: the 精 (:class:`~paipu.rules.mechanics.wilds.Wilds`, turned up
+    by the indicator), the dealer's streak (``dealer_streak``), the facts a win's request
+    needs (the 精 in order, the streak, 德中德, 天胡 / 地胡), and 精分 at the end of every
+    hand, won or drawn (:meth:`payments`)."""
+
+    def __init__(self, table: Table, variant: Nanchang) -> None:
+        super().__init__(table)
+        self.variant = variant
+        self.wilds = Wilds(table, wild_rule(variant, table.options))
+        self.streak = 1
+        self.streak_given = False
+        self.noted = False
+
+    def handlers(self) -> dict[type[Event], Handler]:
+        return {
+            Indicator: route_indicator(self.table, {ROLE: self.wilds.reveal}),
+            DealerStreak: self.declare_streak,  # type: ignore[dict-item]
+        }
+
+    def declare_streak(self, event: DealerStreak) -> None:
+        table = self.table
+        if self.streak_given:
+            raise table.fail(event, f"the dealer's streak is given once (already {self.streak})")
+        if event.seat != table.record.dealer:
+            raise table.fail(
+                event,
+                f"the streak is the dealer's (seat {table.record.dealer}), not seat {event.seat}'s",
+            )
+        if any(s.draws for s in table.seats) or table.discard_count:
+            raise table.fail(event, "the dealer's streak (连庄) is given before the first draw")
+        self.streak = event.streak
+        self.streak_given = True
+        if event.streak > 1:
+            table.notes.append("dealer_streak")
+
+    def before(self, event: Event) -> bool:
+        self.wilds.before(event)
+        if type(event) is Draw:
+            table = self.table
+            if table.phase is Phase.CLAIM and table.wall.left() <= table.options["dead_wall"]:
+                raise table.fail(
+                    event,
+                    f"the hand is drawn (荒庄) with {table.options['dead_wall']} tiles left "
+                    "in the wall: no more draws",
+                )
+        return False
+
+    def exhausted(self) -> bool | None:
+        """荒庄 once the wall is down to ``dead_wall`` tiles after an unclaimed discard."""
+        table = self.table
+        if table.phase is Phase.CLAIM and table.wall.left() <= table.options["dead_wall"]:
+            return True
+        return None
+
+    def jing(self) -> Jing | None:
+        """The hand's 正精 and 副精, once the indicator is turned up."""
+        indicator = self.wilds.indicator
+        if indicator is None:
+            return None
+        tile_set = nanchang_fans.TILE_SET
+        zheng = tile_set.successor(indicator)
+        fu = tile_set.successor(zheng) if self.table.options["fu_jing"] else None
+        return Jing.of(zheng, fu)
+
+    def holds(self, seat: int, jing: Jing, discards: bool) -> list[int]:
+        """What ``seat`` holds as counts: hand and melds (and its pool with ``discards``)."""
+        s = self.table.seats[seat]
+        tiles = list(s.hand)
+        for meld in s.melds:
+            for tile in meld.tiles:
+                tiles[tile] += 1
+        if discards:
+            for tile in s.pool:
+                tiles[tile] += 1
+        return tiles
+
+    def request_extra(
+        self, seat: int, tile: Tile, from_seat: int | None, flags: WinFlags
+    ) -> tuple[WinFlags, Mapping[str, Any]]:
+        table = self.table
+        jing = self.jing()
+        extra: dict[str, Any] = first_turn_facts(table, seat, from_seat, own_draw=True)
+        if jing is None:
+            extra["wild"] = []
+            return flags, extra
+        kinds = [t for t in (jing.zheng, jing.fu) if t is not None]
+        extra["wild"] = tile_names(kinds)
+        if self.streak > 1:
+            extra["streak"] = self.streak
+        others = any(
+            self.holds(other, jing, False)[kind]
+            for other in range(table.players)
+            if other != seat
+            for kind in kinds
+        )
+        if not others:
+            extra["others_hold_jing"] = False
+        return flags, extra
+
+    def after_win(self, win: ComputedWin) -> None:
+        notes = self.table.notes
+        if win.flags.robbing_kong:
+            notes.append("robbing_kong")
+
+    def payments(self) -> list[tuple[int, int, int]]:
+        """精分 of the hand (won or drawn): each seat's 精 held (and discarded, by option),
+        冲关, 霸王精, the feeder of a 冲关 and 包杠精."""
+        table = self.table
+        jing = self.jing()
+        if jing is None:
+            return []
+        options = table.options
+        amounts = self.variant.payments
+        zheng_value, fu_value = amounts["zheng_jing"], amounts["fu_jing"]
+        discards = bool(options["discards_count_jing"])
+        points = [
+            jing.points(self.holds(seat, jing, discards), zheng_value, fu_value)
+            for seat in range(table.players)
+        ]
+        feeds: dict[int, Feed] = {}
+        if options["chong_guan_feeder"]:
+            for seat, s in enumerate(table.seats):
+                for meld in s.melds:
+                    base = meld.base
+                    if meld.from_seat is None or meld.kind is MeldKind.CHI:
+                        continue
+                    if base in (jing.zheng, jing.fu):
+                        value = zheng_value if base == jing.zheng else fu_value
+                        feeds[seat] = Feed(seat, meld.from_seat, value, meld.kind is MeldKind.KONG)
+        payments = jing_payments(
+            points,
+            ba_wang=BaWang(options["ba_wang_jing"]),
+            feeds=feeds,
+            chong_guan_from=amounts["chong_guan_from"],
+            ba_wang_plus=amounts["ba_wang_plus"],
+            feeder_factor=amounts["chong_guan_feeder_factor"],
+            bao_gang_jing=amounts["bao_gang_jing"],
+        )
+        if not self.noted:
+            self.noted = True
+            self.note(points, feeds, bool(payments))
+        return payments
+
+    def note(self, points: list[int], feeds: Mapping[int, Feed], paid: bool) -> None:
+        """The 精分 paths taken, for paipu simulate --stats."""
+        notes = self.table.notes
+        threshold = self.variant.payments["chong_guan_from"]
+        holders = [p for p in points if p > 0]
+        if paid:
+            notes.append("jing_points" if self.table.wins else "jing_points:drawn_hand")
+        if any(p >= threshold for p in points):
+            notes.append("jing_points:chong_guan")
+        if len(holders) == 1:
+            notes.append("jing_points:ba_wang")
+        for holder, feed in feeds.items():
+            if points[holder] >= threshold and points[holder] - feed.value < threshold:
+                notes.append("jing_points:bao_gang_jing" if feed.kong else "jing_points:fed")
+
+
+__all__ = ["BaWang", "Nanchang", "NanchangState", "jing_value"]

@@ -365,3 +365,23 @@ def pung_faces(natural: Sequence[int], wild_count: int, sets: int) -> list[Tile 
         faces += [tile] * ((2 if tile == pair else 3) - natural[tile])
     faces += [None] * (wild_count - len(faces))
     return faces
+
+
+def loose_waits(hand: Sequence[int], spec: WildSpec) -> tuple[Tile, ...]:
+    """The tiles whose draw makes a 13-tile concealed hand 十三烂 (or 七星十三烂), with the
+    hand's 精 wild: a natural face that fits, or a 精 when one more 精 would do."""
+    natural, wilds = spec.split(hand)
+    if max(natural) > 1:
+        return ()
+    out: list[Tile] = []
+    more = list(natural)
+    for face in TILE_SET.kinds:
+        if more[face]:
+            continue
+        more[face] = 1
+        if _loose(more, wilds, False):
+            out += spec.drawable[face]
+        more[face] = 0
+    if spec.tiles and _loose(natural, wilds + 1, False):
+        out += sorted(spec.tiles)
+    return tuple(sorted(out))
