@@ -52,6 +52,18 @@ if TYPE_CHECKING:
 #: The shapes' fan ids, the ones whose u the hand takes (the largest that fits).
 SHAPES = ("ping_hu", "small_seven_pairs", "big_seven_pairs", "thirteen_lan", "seven_star_lan")
 FIRST_TURN = ("heavenly", "earthly")
+#: Prepared deals for ``paipu simulate --scenario nanchang-shapes`` (the dealer's 13 tiles and
+#: his first draws): the shapes self-play rarely reaches. Play them with ``--rules
+#: '{"tian_di_hu": false}'``, or the dealer's first-draw win is 天胡 (u 20, the shape's
+#: u replaced).
+SCENARIO_SETS = {
+    "nanchang-shapes": {
+        "thirteen_lan": ("147m258p369s1234z", "5z"),
+        "seven_star_lan": ("147m258p3s123456z", "7z"),
+        "big_seven_pairs": ("111m222p333s444z5z", "5z"),
+        "small_seven_pairs": ("1122m3344p5566s7z", "7z"),
+    },
+}
 
 
 @register
@@ -59,6 +71,7 @@ class Nanchang(RegionalVariant):
     """南昌麻将 — 精 (正精 / 副精) wild, 德国, 十三烂, the dealer streak, 精分."""
 
     id = "nanchang"
+    scenario_sets = SCENARIO_SETS
     extra_facts = ("wild", "streak", "others_hold_jing", "heavenly", "earthly")
 
     def __init__(self) -> None:
