@@ -709,7 +709,17 @@
     void: ["void suit (定缺)", function (v) { return SUITS[v] ? SUITS[v] + " (" + v + ")" : String(v); }],
     multiplier: ["multiplier", function (v) { return "×" + v; }],
     cap: ["cap (封顶)", function (v) { return "×" + v; }],
+    // 南昌: 精分 is settled apart from the win; the win carries each seat's points and result
+    jing_points: ["精分 held (正精 2, 副精 1)", function (v) { return seatList(v, String); }],
+    jing_deltas: ["精分 settled apart (冲关, 霸王精)", function (v) { return seatList(v, signed); }],
+    substitutions: ["精 stood for", function (v) { return Array.isArray(v) && v.length ? v.join(", ") : "none (德国)"; }],
   };
+
+  // a value per seat, each with its player's name
+  function seatList(values, show) {
+    if (!Array.isArray(values)) return String(values);
+    return values.map(function (v, i) { return (players[i] !== undefined ? players[i] : "seat " + i) + " " + show(v); }).join(" · ");
+  }
 
   function factValue(value) {
     if (isTile(value)) return tileRow([value]);
@@ -760,6 +770,9 @@
     const unit = variant.total_unit || "total";
     if (!info.wins.length) {
       section.appendChild(el("p", { text: info.outcome === "draw" ? "Exhaustive draw (荒庄): no one won." : info.outcome }));
+      if (info.seats.some(function (s) { return s.delta; })) {
+        section.appendChild(el("p", { cls: "note", text: "The points below are the hand's payments beside any win (南昌 精分, kong money …)." }));
+      }
     }
     for (const w of info.wins) {
       const how = w.source === "self_draw" ? (zipai ? "on their own flip (自摸) " : "by self-draw (自摸) on ")

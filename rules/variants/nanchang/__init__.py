@@ -461,48 +461,70 @@ class NanchangState(VariantState):
         return flags, extra
 
     def after_win(self, win: ComputedWin) -> None:
-        notes = self.table.notes
+        """A win ends the hand: its 精分 (settled apart, :meth:`payments`) joins the win's
+        facts, each seat's points and what each gains or pays by them, for the replay page."""
+        table = self.table
         if win.flags.robbing_kong:
-            notes.append("robbing_kong")
+            table.notes.append("robbing_kong")
+        points, payments = self.jing_settlement()
+        if points:
+            detail = {
+                **win.detail,
+                "jing_points": points,
+                "jing_deltas": list(transfers(table.players, payments)),
+            }
+            table.wins[-1] = replace(win, detail=detail)
 
     def payments(self) -> list[tuple[int, int, int]]:
         """精分 of the hand (won or drawn): each seat's 精 held (and discarded, by option),
         冲关, 霸王精, the feeder of a 冲关 and 包杠精."""
+        points, payments = self.jing_settlement()
+        if points and not self.noted:
+            self.noted = True
+            self.note(points, self.feeds(), bool(payments))
+        return payments
+
+    def jing_settlement(self) -> tuple[list[int], list[tuple[int, int, int]]]:
+        """Each seat's 精分 points and the payments they make (([], []) before the 精)."""
         table = self.table
         jing = self.jing()
         if jing is None:
-            return []
+            return [], []
         options = table.options
         amounts = self.variant.payments
-        zheng_value, fu_value = amounts["zheng_jing"], amounts["fu_jing"]
         discards = bool(options["discards_count_jing"])
         points = [
-            jing.points(self.holds(seat, jing, discards), zheng_value, fu_value)
+            jing.points(self.holds(seat, jing, discards), amounts["zheng_jing"], amounts["fu_jing"])
             for seat in range(table.players)
         ]
-        feeds: dict[int, Feed] = {}
-        if options["chong_guan_feeder"]:
-            for seat, s in enumerate(table.seats):
-                for meld in s.melds:
-                    base = meld.base
-                    if meld.from_seat is None or meld.kind is MeldKind.CHI:
-                        continue
-                    if base in (jing.zheng, jing.fu):
-                        value = zheng_value if base == jing.zheng else fu_value
-                        feeds[seat] = Feed(seat, meld.from_seat, value, meld.kind is MeldKind.KONG)
         payments = jing_payments(
             points,
             ba_wang=BaWang(options["ba_wang_jing"]),
-            feeds=feeds,
+            feeds=self.feeds(),
             chong_guan_from=amounts["chong_guan_from"],
             ba_wang_plus=amounts["ba_wang_plus"],
             feeder_factor=amounts["chong_guan_feeder_factor"],
             bao_gang_jing=amounts["bao_gang_jing"],
         )
-        if not self.noted:
-            self.noted = True
-            self.note(points, feeds, bool(payments))
-        return payments
+        return points, payments
+
+    def feeds(self) -> dict[int, Feed]:
+        """By holder, the last 精 he claimed (碰 / 杠) from another seat."""
+        table = self.table
+        jing = self.jing()
+        feeds: dict[int, Feed] = {}
+        if jing is None or not table.options["chong_guan_feeder"]:
+            return feeds
+        amounts = self.variant.payments
+        for seat, s in enumerate(table.seats):
+            for meld in s.melds:
+                base = meld.base
+                if meld.from_seat is None or meld.kind is MeldKind.CHI:
+                    continue
+                if base in (jing.zheng, jing.fu):
+                    value = amounts["zheng_jing"] if base == jing.zheng else amounts["fu_jing"]
+                    feeds[seat] = Feed(seat, meld.from_seat, value, meld.kind is MeldKind.KONG)
+        return feeds
 
     def note(self, points: list[int], feeds: Mapping[int, Feed], paid: bool) -> None:
         """The 精分 paths taken, for paipu simulate --stats."""
