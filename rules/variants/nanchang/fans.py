@@ -318,15 +318,31 @@ def doublings(candidate: Candidate, situation: Situation) -> list[str]:
 # ------------------------------------------------------------------------------ readings
 
 
+_FACES: dict[tuple[tuple[int, ...], int], list[Tile] | None] = {}
+#: Entries of the faces' cache before it is emptied (a long run meets many hands).
+FACES_CACHE = 1 << 16
+
+
 def standard_faces(natural: Sequence[int], wild_count: int) -> list[Tile] | None:
+    """:func:`find_standard_faces`, cached by the natural counts and the wild count."""
+    key = (tuple(natural), wild_count)
+    if key in _FACES:
+        return _FACES[key]
+    if len(_FACES) >= FACES_CACHE:
+        _FACES.clear()
+    found = _FACES[key] = find_standard_faces(natural, wild_count)
+    return found
+
+
+def find_standard_faces(natural: Sequence[int], wild_count: int) -> list[Tile] | None:
     """The tiles the wilds stand for in one standard reading (sets and a pair) of natural
     counts, ascending; None when there is none. Found group by group: the wilds are spread
     over the groups by their completion masks, then each group's first reading with its
     share (:func:`~paipu.rules.core.decompose.group_readings`)."""
     groups = TILE_SET.groups
-    keys = [tuple([natural[t] for t in tiles]) for tiles, _ in groups]
+    keys = [tuple([natural[t] for t in group[0]]) for group in groups]
     masks = [
-        completion_masks(key, runs, COPIES) for key, (_, runs) in zip(keys, groups, strict=True)
+        completion_masks(key, group[1], COPIES) for key, group in zip(keys, groups, strict=True)
     ]
     # reach[i][(wilds used, pair placed)]: (group i's share, whether group i holds the pair)
     reach: list[dict[tuple[int, bool], tuple[int, bool]]] = []
@@ -348,7 +364,8 @@ def standard_faces(natural: Sequence[int], wild_count: int) -> list[Tile] | None
     for index in range(len(groups) - 1, -1, -1):
         share, with_pair = reach[index][state]
         tiles, runs = groups[index]
-        for _, _, pair, stood in group_readings(keys[index], runs, COPIES, share):
+        for reading in group_readings(keys[index], runs, COPIES, share):
+            pair, stood = reading[2], reading[3]
             if len(stood) == share and (pair >= 0) == with_pair:
                 faces += [tiles[rank] for rank in stood]
                 break

@@ -193,3 +193,27 @@ def test_a_malformed_streak_is_an_error_not_a_traceback() -> None:
 
     with pytest.raises(RecordError, match="dealer_streak"):
         HandRecord.from_json(log(WORKED_DEAL, [INDICATOR, ["dealer_streak", 0, "two"]]))
+
+
+def test_robbing_the_kong_the_konger_pays_all() -> None:
+    """West pongs East's 9条, draws the fourth and adds it: South robs the kong (抢杠) with a
+    德国 平胡, u = 1 × 2 × 2; the shares 13 (West, the konger) + 8 (East) + 4 (North) are all
+    West's (抢杠全包). 精分 apart: West's 5 (冲关 10, 霸王精 20)."""
+    deal = {
+        0: "345m678m6s234z7p9s1z",
+        1: "123p456p123s55z78s",
+        2: "99s112m44z67z35s89p",
+        3: "999m356p28s113z47m",
+    }
+    events = [INDICATOR, ["draw", 0, "8m"], ["discard", 0, "9s"], ["pong", 2, "9s"],
+              ["discard", 2, "3s"], ["draw", 3, "4p"], ["discard", 3, "4p"],
+              ["draw", 0, "1s"], ["discard", 0, "1s"], ["draw", 1, "9p"], ["discard", 1, "9p"],
+              ["draw", 2, "9s"], ["added_kong", 2, "9s"],
+              ["win", 1, "9s", {"from": 2}]]  # fmt: skip
+    outcome = run(log(deal, events))
+    (win,) = outcome.wins
+    assert win.source == "robbing_kong"
+    assert [f.id for f in win.fans] == ["ping_hu", "de_guo", "robbing_kong"]
+    assert win.deltas == (0, 25, -25, 0)
+    assert outcome.deltas == (-20, 5, 35, -20)
+    assert "robbing_kong" in outcome.notes
