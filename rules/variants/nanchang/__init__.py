@@ -53,7 +53,8 @@ if TYPE_CHECKING:
 SHAPES = ("ping_hu", "small_seven_pairs", "big_seven_pairs", "thirteen_lan", "seven_star_lan")
 FIRST_TURN = ("heavenly", "earthly")
 #: Prepared deals for ``paipu simulate --scenario nanchang-shapes`` (the dealer's 13 tiles and
-#: his first draws): the shapes self-play rarely reaches. Play them with ``--rules
+#: his first draws): the shapes self-play rarely reaches, and 杠开 (a concealed kong, the
+#: replacement completing the hand). Play them with ``--rules
 #: '{"tian_di_hu": false}'``, or the dealer's first-draw win is 天胡 (u 20, the shape's
 #: u replaced).
 SCENARIO_SETS = {
@@ -62,6 +63,7 @@ SCENARIO_SETS = {
         "seven_star_lan": ("147m258p3s123456z", "7z"),
         "big_seven_pairs": ("111m222p333s444z5z", "5z"),
         "small_seven_pairs": ("1122m3344p5566s7z", "7z"),
+        "kong_bloom": ("1111m234p567s789s", "5z5z"),
     },
 }
 

@@ -1,6 +1,6 @@
 """Nanchang self-play: 150 simulated hands audit ``ok`` (精, streaks and 精分 replayed from
 the written lines), the same seed gives the same bytes, the streak is carried from hand to
-hand, and the prepared deals reach the shapes self-play rarely makes."""
+hand, and the prepared deals reach the shapes self-play rarely makes, and 杠开."""
 
 from __future__ import annotations
 
