@@ -50,6 +50,8 @@ LOOSE_TILES = 14  # 十三烂: fourteen different tiles
 LOOSE_GAP = 3  # ranks of one suit at least this far apart
 HONOR_KINDS = len(HONORS)
 _SETS = 4
+#: Entries of a cache by natural counts before it is emptied (a long run meets many hands).
+FACES_CACHE = 1 << 16
 
 
 def _loose_table() -> tuple[int, ...]:
@@ -155,8 +157,22 @@ class Situation:
 # ------------------------------------------------------------------------------ the shapes
 
 
+_SETS_ONLY: dict[tuple[tuple[int, ...], int], bool] = {}
+
+
 def _sets_only(natural: Sequence[int], wild_count: int) -> bool:
-    """Whether natural counts and ``wild_count`` wilds split into sets alone (no pair)."""
+    """Whether natural counts and ``wild_count`` wilds split into sets alone (no pair),
+    cached (the 精吊 question of every hand holding a 精)."""
+    key = (tuple(natural), wild_count)
+    found = _SETS_ONLY.get(key)
+    if found is None:
+        if len(_SETS_ONLY) >= FACES_CACHE:
+            _SETS_ONLY.clear()
+        found = _SETS_ONLY[key] = _split_sets_only(natural, wild_count)
+    return found
+
+
+def _split_sets_only(natural: Sequence[int], wild_count: int) -> bool:
     sets = 1
     for tiles, runs in TILE_SET.groups:
         key = tuple([natural[t] for t in tiles])
@@ -319,8 +335,6 @@ def doublings(candidate: Candidate, situation: Situation) -> list[str]:
 
 
 _FACES: dict[tuple[tuple[int, ...], int], list[Tile] | None] = {}
-#: Entries of the faces' cache before it is emptied (a long run meets many hands).
-FACES_CACHE = 1 << 16
 
 
 def standard_faces(natural: Sequence[int], wild_count: int) -> list[Tile] | None:
