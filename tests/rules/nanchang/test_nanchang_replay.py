@@ -7,11 +7,15 @@ Seats: 0 East (the dealer), 1 South, 2 West, 3 North.
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
+import duckdb
 import pytest
 from nanchang_helpers import WORKED_DEAL, log
 
+from paipu.pipeline.ingest import ingest
 from paipu.rules.record import HandRecord
 from paipu.rules.replay import RuleViolation, replay
 from paipu.rules.tiles import parse_tiles, standard_set, tile_name
@@ -217,3 +221,17 @@ def test_robbing_the_kong_the_konger_pays_all() -> None:
     assert win.deltas == (0, 25, -25, 0)
     assert outcome.deltas == (-20, 5, 35, -20)
     assert "robbing_kong" in outcome.notes
+
+
+def test_the_database_holds_the_hand_with_its_jing_points(tmp_path: Path) -> None:
+    """Ingested into DuckDB, the worked hand's seats carry the win and 精分 together, and its
+    win's facts the 精分 breakdown the replay page shows."""
+    path = tmp_path / "nanchang.paipu.jsonl"
+    path.write_text(json.dumps(log(WORKED_DEAL, WORKED_EVENTS)) + "\n", encoding="utf-8")
+    db = tmp_path / "paipu.duckdb"
+    assert ingest([path], db).hands == 1
+    with duckdb.connect(str(db), read_only=True) as con:
+        deltas = con.execute("SELECT delta FROM hand_seats ORDER BY seat").fetchall()
+        detail = con.execute("SELECT detail FROM wins").fetchone()
+    assert [d for (d,) in deltas] == [-33, -3, 58, -22]
+    assert detail is not None and json.loads(detail[0])["jing_deltas"] == [-20, -20, 60, -20]
