@@ -85,3 +85,29 @@ def test_prepared_deals_reach_the_rare_shapes() -> None:
         seen[scenario.name] = {f.id for f in win.fans}
     for name, fans in seen.items():
         assert name in fans, (name, fans)
+
+
+def test_next_setup_keeps_the_dealer_and_his_streak() -> None:
+    """连庄: the dealer wins → he deals again, streak + 1; a 闲 wins or the hand is drawn →
+    the next seat deals, streak 1; after a 闲's self-draw the winner deals with
+    dealer_after_self_draw = winner."""
+    from types import SimpleNamespace
+
+    variant = get_variant(V)
+    setup = HandSetup(V, "g", 0, ("Ann", "Bo", "Chen", "Dai"), (Style.BALANCED,) * 4, dealer=2)
+
+    def after(setup: HandSetup, *wins: tuple[int, int | None]) -> HandSetup:
+        outcome = SimpleNamespace(wins=[SimpleNamespace(seat=s, from_seat=f) for s, f in wins])
+        return variant.next_setup(setup, outcome)  # type: ignore[arg-type]
+
+    kept = after(after(setup, (2, 0)), (2, None))
+    assert (kept.dealer, kept.extra["streak"]) == (2, 3)
+    assert variant.setup_events(kept)[0].to_array() == ["dealer_streak", 2, 3]
+    passed = after(kept, (1, 2))
+    assert (passed.dealer, passed.extra["streak"]) == (3, 1)
+    assert variant.setup_events(passed) == []
+    assert after(kept).dealer == 3  # a drawn hand
+    rules = HandSetup(V, "g", 0, setup.players, setup.styles, dealer=2,
+                      rules={"dealer_after_self_draw": "winner"})  # fmt: skip
+    assert after(rules, (0, None)).dealer == 0
+    assert after(setup, (0, None)).dealer == 3
