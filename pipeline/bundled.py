@@ -27,6 +27,7 @@ BUNDLE: tuple[tuple[str, int, int, tuple[str, ...]], ...] = (
     ("shanghai", 200, 2026, ("Ann", "Dai", "Emi", "Oli", "Pei")),
     ("guiyang", 200, 2026, ("Ann", "Dai", "Hua", "Mei", "Olu")),
     ("hebei", 200, 2026, ("Bo", "Emi", "Ivy", "Kai", "Pia")),
+    ("nanchang", 200, 2026, ("Ann", "Dai", "Emi", "Mei", "Qiu")),
 )
 DATA = Path(__file__).resolve().parents[1] / "data"
 

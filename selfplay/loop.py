@@ -468,6 +468,7 @@ class Step(StrEnum):
     READY = "ready"  # 听: a seat declares ready before its discard, or with a chi (吃听)
     BAO = "bao"  # 宝牌: the wall's last tile turned up as the 宝 after the deal, and at 换宝
     REVEAL_WILDS = "reveal_wilds"  # 翻鬼 / 翻混: the wild indicator before the first draw
+    SETUP_EVENTS = "setup_events"  # the table events the setup opens the hand with (连庄)
 
 
 @dataclass(frozen=True, slots=True)
@@ -486,6 +487,7 @@ class Steps:
     ready: bool = False
     bao: bool = False
     reveal_wilds: bool = False
+    setup_events: bool = False
 
 
 _STEPS: dict[str, Steps] = {}
@@ -517,6 +519,7 @@ def steps_of(variant: Variant) -> Steps:
         ready=Step.READY in taken,
         bao=Step.BAO in taken,
         reveal_wilds=Step.REVEAL_WILDS in taken,
+        setup_events=Step.SETUP_EVENTS in taken,
     )
     _STEPS[variant.id] = steps
     return steps
@@ -718,6 +721,7 @@ class SelfPlayHand:
         self.options = options
         self.players = players
         self.steps = steps_of(variant)
+        self.setup = setup
         self.wall = list(deal.wall)
         self.stacked = deal.stacked_seat
         self.pending = list(deal.stacked_draws)
@@ -879,6 +883,8 @@ class SelfPlayHand:
             self.reveal_wilds()
         if steps.exchange:
             self.exchange()
+        if steps.setup_events:
+            self.setup_events()
         if steps.void_suits:
             self.void_suits()
         if steps.bao:
@@ -1019,6 +1025,12 @@ class SelfPlayHand:
         if not needs_indicator(self.variant, self.options):
             return
         self.apply(Indicator(self.wall[-1], "wild"))
+
+    def setup_events(self) -> None:
+        """The table events the variant opens a hand with from its setup (a dealer's streak,
+        连庄, carried from hand to hand in the setup's ``extra``), before the first draw."""
+        for event in self.variant.setup_events(self.setup):
+            self.apply(event)
 
     def void_suits(self) -> None:
         """定缺: each seat from the dealer on declares its void suit."""

@@ -764,6 +764,10 @@
     liable_chicken: ["责任鸡", function (v) { return Array.isArray(v) ? seatName(v[0]) + " pays " + seatName(v[1]) + " " + v[2] : String(v); }],
     hot_dou: ["热炮 after the discarder's", function (v) { return DOU_ZH[v] || String(v); }],
     hot_dou_penalty: ["热炮 penalty", String],
+    // 南昌: 精分 is settled apart from the win; the win carries each seat's points and result
+    jing_points: ["精分 held (正精 2, 副精 1)", function (v) { return seatList(v, String); }],
+    jing_deltas: ["精分 settled apart (冲关, 霸王精)", function (v) { return seatList(v, signed); }],
+    substitutions: ["精 stood for", function (v) { return Array.isArray(v) && v.length ? v.join(", ") : "none (德国)"; }],
   };
   const DOU_ZH = { concealed_kong: "闷豆", added_kong: "转弯豆", kong: "点豆" };
 
@@ -783,6 +787,12 @@
       const from = d.from === null || d.from === undefined ? "" : " on " + seatName(d.from) + "'s discard";
       return d.kind + " by " + seatName(d.seat) + from + ": " + (d.counted ? (total >= 0 ? "+" : "") + total : "void (not counted)");
     }).join("; ");
+  }
+
+  // a value per seat, each with its player's name
+  function seatList(values, show) {
+    if (!Array.isArray(values)) return String(values);
+    return values.map(function (v, i) { return (players[i] !== undefined ? players[i] : "seat " + i) + " " + show(v); }).join(" · ");
   }
 
   function factValue(value) {
@@ -834,6 +844,9 @@
     const unit = variant.total_unit || "total";
     if (!info.wins.length) {
       section.appendChild(el("p", { text: info.outcome === "draw" ? "Exhaustive draw (荒庄): no one won." : info.outcome }));
+      if (info.seats.some(function (s) { return s.delta; })) {
+        section.appendChild(el("p", { cls: "note", text: "The points below are the hand's payments beside any win (南昌 精分, kong money …)." }));
+      }
     }
     for (const w of info.wins) {
       const how = w.source === "self_draw" ? (zipai ? "on their own flip (自摸) " : "by self-draw (自摸) on ")

@@ -134,6 +134,12 @@ class Variant(ABC):
             setup, dealer=(setup.dealer + 1) % players, round_wind=EAST + (following // players) % 4
         )
 
+    def setup_events(self, setup: HandSetup) -> list[Event]:
+        """The table events a self-played hand opens with, from what its setup carries from
+        the hands before (``setup.extra``: a dealer's streak); none by default (the
+        ``setup_events`` step of ``[bot] steps`` asks)."""
+        return []
+
     def new_table(self, record: HandRecord, options: Options) -> ReplayTable:
         """The state machine that replays a hand of this variant."""
         return Table(record, self, options)
