@@ -86,7 +86,6 @@ from paipu.rules.legal import (
     rob_claims,
     turn_moves,
 )
-from paipu.rules.mechanics.dice import Dice, roll
 from paipu.rules.mechanics.exchange import Exchange, directions
 from paipu.rules.mechanics.kong_reveal import REVEAL_TILES, KongReveal
 from paipu.rules.mechanics.ready import ready_waits
@@ -463,12 +462,12 @@ class Step(StrEnum):
     LAST_TILE_CHOICE = "last_tile_choice"  # 要海底: the last tile is offered in turn
     PLAY_ON = "play_on"  # 血战: after a robbed kong's wins the others play on
     BIRDS = "birds"  # 扎鸟: birds drawn after the win
-    DICE = "dice"  # 掷骰: the dealer's dice and the counters the game carries, before play
     TURN_UP = "turn_up"  # 翻牌: a tile turned up from the wall after the win (翻鸡)
     READY = "ready"  # 听: a seat declares ready before its discard, or with a chi (吃听)
     BAO = "bao"  # 宝牌: the wall's last tile turned up as the 宝 after the deal, and at 换宝
     REVEAL_WILDS = "reveal_wilds"  # 翻鬼 / 翻混: the wild indicator before the first draw
-    SETUP_EVENTS = "setup_events"  # the table events the setup opens the hand with (连庄)
+    SETUP_EVENTS = "setup_events"  # the table events a hand opens with: what the game carries
+    # into it from the hands before (the dealer's dice and 开宝 / 黄番, a dealer's streak 连庄)
 
 
 @dataclass(frozen=True, slots=True)
@@ -482,7 +481,6 @@ class Steps:
     last_tile_choice: bool = False
     play_on: bool = False
     birds: bool = False
-    dice: bool = False
     turn_up: bool = False
     ready: bool = False
     bao: bool = False
@@ -514,7 +512,6 @@ def steps_of(variant: Variant) -> Steps:
         last_tile_choice=Step.LAST_TILE_CHOICE in taken,
         play_on=Step.PLAY_ON in taken,
         birds=Step.BIRDS in taken,
-        dice=Step.DICE in taken,
         turn_up=Step.TURN_UP in taken,
         ready=Step.READY in taken,
         bao=Step.BAO in taken,
@@ -712,12 +709,8 @@ class SelfPlayHand:
         setup: HandSetup,
         deal: Deal,
         players: Sequence[Player],
-        dice: tuple[int, int] | None = None,
     ) -> None:
         self.variant = variant
-        #: The dealer's dice (:attr:`Step.DICE`) and the game's counters carried in.
-        self.dice = dice
-        self.carry = dict(setup.extra)
         self.options = options
         self.players = players
         self.steps = steps_of(variant)
@@ -877,14 +870,12 @@ class SelfPlayHand:
     def play(self) -> HandOutcome:
         table = self.table
         steps = self.steps
-        if steps.dice and self.dice is not None:
-            self.apply(Dice.of(self.dice, self.carry))
+        if steps.setup_events:
+            self.setup_events()
         if steps.reveal_wilds:
             self.reveal_wilds()
         if steps.exchange:
             self.exchange()
-        if steps.setup_events:
-            self.setup_events()
         if steps.void_suits:
             self.void_suits()
         if steps.bao:
@@ -1158,10 +1149,9 @@ def play_hand(
     replay table cannot leave (none is known). The result is fixed by ``rng``'s state alone.
     """
     _settle_heap()
-    dice = roll(rng) if steps_of(variant).dice else None
     for _ in range(MAX_DEALS):
         deal = deal_tiles(variant, options, setup, rng)
-        hand = SelfPlayHand(variant, options, setup, deal, players(), dice)
+        hand = SelfPlayHand(variant, options, setup, deal, players())
         try:
             return hand.play()
         except DeadEndError:

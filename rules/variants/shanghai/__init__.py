@@ -20,6 +20,7 @@ flowers and a pung of 东: a share is (2 + 3 + 1) × 16 = 96, capped at 20.
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, replace
 from enum import Enum
 from functools import lru_cache
@@ -36,7 +37,7 @@ from paipu.rules.events import (
     Ready,
 )
 from paipu.rules.fans import check_coverage
-from paipu.rules.mechanics.dice import Dice
+from paipu.rules.mechanics.dice import Dice, roll
 from paipu.rules.mechanics.missed_win_lock import MissedWinLock
 from paipu.rules.mechanics.ready import ReadyDeclaration
 from paipu.rules.melds import Meld, MeldKind
@@ -372,6 +373,12 @@ class Shanghai(Variant):
         ):
             return tuple(sorted({*found, *(t for t in HONORS if hand[t] < 4)}))
         return found
+
+    def setup_events(self, setup: HandSetup) -> list[Event]:
+        """A self-played hand opens with the dealer's dice (rolled from the hand's id) and
+        the 开宝 / 黄番 doublings the game carries into it (``setup.extra``)."""
+        dice = roll(random.Random(f"{setup.game}:{setup.hand}:dice"))
+        return [Dice.of(dice, {k: int(v) for k, v in setup.extra.items() if k in CARRIED})]
 
     def next_setup(self, setup: HandSetup, outcome: HandOutcome) -> HandSetup:
         """The winner deals (强盗庄); after several wins on one discard the room's rule;
