@@ -32,7 +32,7 @@ def played() -> tuple[list[str], SimulationStats]:
 
 
 def test_simulated_hands_audit_ok(played: tuple[list[str], SimulationStats]) -> None:
-    lines, stats = played
+    lines, _stats = played
     verdicts: Counter[str] = Counter()
     for number, line in enumerate(lines, 1):
         parsed = parse_line(line, "sim", number)
