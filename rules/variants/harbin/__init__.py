@@ -399,6 +399,9 @@ class HarbinState(VariantState):
         if win.detail.get("standing"):
             notes.append("standing")
 
+    def set_aside(self) -> list[Tile]:
+        return self.bao.set_aside()
+
     def penalties(self) -> list[tuple[int, int]]:
         if self.escaped is None:
             return []
