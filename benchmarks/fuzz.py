@@ -21,7 +21,7 @@ from pathlib import Path
 from paipu.pipeline.fuzz import fuzz
 
 DATA = Path(__file__).parents[1] / "data"
-VARIANTS = ("mcr", "changsha", "zhuanzhuan", "sichuan", "zipai_chenzhou")
+VARIANTS = ("mcr", "changsha", "zhuanzhuan", "sichuan", "zipai_chenzhou", "harbin")
 
 
 def main() -> int:

@@ -28,6 +28,7 @@ BUNDLE: tuple[tuple[str, int, int, tuple[str, ...]], ...] = (
     ("guiyang", 200, 2026, ("Ann", "Dai", "Hua", "Mei", "Olu")),
     ("hebei", 200, 2026, ("Bo", "Emi", "Ivy", "Kai", "Pia")),
     ("nanchang", 200, 2026, ("Ann", "Dai", "Emi", "Mei", "Qiu")),
+    ("harbin", 200, 2026, ("Ann", "Dai", "Hua", "Ning", "Oleg")),
 )
 DATA = Path(__file__).resolve().parents[1] / "data"
 

@@ -32,7 +32,7 @@ import polars as pl
 from paipu.pipeline.lake import connect_read
 from paipu.pipeline.review import ensure_table as ensure_review_table
 from paipu.pipeline.sql import QueryError, load_queries
-from paipu.reports import club_audit, frames, pages
+from paipu.reports import club_audit, dealin_ready, frames, pages
 from paipu.reports import rankings as rankings_page
 from paipu.reports import standings as standings_page
 from paipu.reports import tablemates as tablemates_page
@@ -289,7 +289,8 @@ def write_report(
                 frames.dealin_melds(query(con, "dealin-melds")),
                 dealin_players,
                 linked,
-            ),
+            )
+            + dealin_ready.section(dealin_ready.frame(query(con, "dealin-ready"))),
         )
         tell("audit")
         write(

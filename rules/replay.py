@@ -297,6 +297,11 @@ class VariantState:
         """Amounts seats lose to nobody (seat, amount): an escape penalty (逃跑扣分)."""
         return []
 
+    def tiles_off_seats(self) -> list[Tile]:
+        """Tiles taken from the wall that lie on no seat (the hidden 宝): the invariants
+        count them as placed."""
+        return []
+
 
 class Table:
     """The state of one hand while its events are applied."""
@@ -479,6 +484,8 @@ class Table:
         holds 13 tiles (counting a meld as 3), or 14 while it is to discard.
         """
         placed: Counter[Tile] = Counter()
+        if self.state is not None:  # tiles the variant keeps off the wall and the seats (宝)
+            placed.update(self.state.tiles_off_seats())
         for s in self.seats:
             placed.update({t: n for t, n in enumerate(s.hand) if n})
             placed.update(s.held_flowers)

@@ -354,6 +354,11 @@ class SeatView:
     def has_won(self, seat: int) -> bool:
         return self._table.seats[seat].won
 
+    def declared_ready(self) -> tuple[int, ...]:
+        """The seats that declared ready (听) so far, for all to see."""
+        state = self._table.state
+        return () if state is None else state.ready_seats()
+
     def tiles_left(self) -> int:
         return self._table.wall.left()
 

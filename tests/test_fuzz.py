@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from paipu.pipeline.fuzz import MUTATIONS, RECORD_MUTATIONS, fuzz, mutate
 
 DATA = Path(__file__).parents[1] / "data"
-VARIANTS = ("mcr", "changsha", "zhuanzhuan", "sichuan", "zipai_chenzhou", "shanghai")
+VARIANTS = ("mcr", "changsha", "zhuanzhuan", "sichuan", "zipai_chenzhou", "shanghai", "harbin")
 
 
 @cache

@@ -22,6 +22,9 @@
 // room choice, the fixed wild kinds and the kinds each indicator makes (worked out by the
 // rules: reports/variants.py); the indicator event (role "wild") turns them up, each step
 // keeps the hand's wild kinds, and the page shows them and outlines every wild tile.
+// The 宝 (Harbin's hidden treasure, rules/mechanics/treasure.py: indicator role "bao") is
+// shown from its indicator on (the reader knows it from there); at a 换宝 the old 宝 joins
+// the dealer's discards; the seats that declared 听 (the "ready" event) are listed beside it.
 // Zipai: a discarded or flipped card lies on the
 // table until someone takes it (吃 碰 跑 偎 提 胡) or the next card is flipped, when it joins
 // its owner's 弃牌. Events the script does not know are shown in words.
@@ -184,6 +187,8 @@
     // the hand's wild kinds: fixed from the start, else once the indicator is turned up
     let wilds = choice && !choice.by_indicator ? choice.fixed.slice() : [];
     let indicator = null;
+    let bao = null; // the current 宝 (indicator role "bao"), once turned up
+    const ready = []; // the seats that declared 听, in order
     const steps = [];
     const snap = function (event) {
       steps.push({
@@ -192,6 +197,8 @@
         offer: offer ? { seat: offer.seat, tile: offer.tile, flipped: offer.flipped } : null,
         wilds: wilds.slice(),
         indicator: indicator,
+        bao: bao,
+        ready: ready.slice(),
       });
     };
     snap({ seat: null, words: ["the deal"] });
@@ -474,6 +481,21 @@
         if (wilds.length) words.push(": the wilds are ", { tiles: wilds });
         return words;
       }
+      if (kind === "indicator" && extra.role === "bao" && isTile(payload)) {
+        const old = bao;
+        bao = payload;
+        if (old === null) return ["turns up the 宝 (hidden treasure tile) ", { tiles: [payload] }];
+        const dealer = seats[record.dealer || 0];
+        if (dealer) dealer.discards.push({ tile: old, mark: "bao" });
+        return ["换宝: three ", { tiles: [old] }, " are visible, the new 宝 is ", { tiles: [payload] }];
+      }
+      if (kind === "ready" && seat !== null && seats[seat]) {
+        if (ready.indexOf(seat) < 0) ready.push(seat);
+        return ["declares 听 (ready): the hand may not change from here"];
+      }
+      if (kind === "escape" && seat !== null && seats[seat]) {
+        return ["escapes (逃跑): the hand ends, the escape penalty is lost to nobody"];
+      }
       if (kind === "xiang_gong" && seat !== null && seats[seat]) {
         seats[seat].dead = true;
         return ["is 相公 (xiang gong): every card is locked in a 坎, the hand is dead"];
@@ -621,6 +643,7 @@
     flipped: " — flipped, nobody took it",
     revealed: " — turned up by 开杠 (kong reveal), nobody won on it",
     wild: " — wild (鬼牌 / 混 / 精)",
+    bao: " — an old 宝, set here by 换宝",
   };
 
   function tileRow(list, marks) {
@@ -941,11 +964,12 @@
   ]);
   const eventBox = el("div", { id: "event" });
   const wildsBox = el("div", { id: "wilds", hidden: "hidden" });
+  const baoBox = el("div", { id: "bao", hidden: "hidden" });
   const notesBox = el("div", { id: "notes" });
   const panels = info.seats.length
     ? info.seats
     : players.map(function (p, i) { return { seat: i, player: p, wind: null, delta: null, recorded: null }; });
-  const children = [el("p", { cls: "lead" }, [lead + " ", nav]), controls, eventBox, wildsBox, notesBox];
+  const children = [el("p", { cls: "lead" }, [lead + " ", nav]), controls, eventBox, wildsBox, baoBox, notesBox];
   panels.forEach(function (s) { children.push(seatPanel(s)); });
   let result = resultSection();
   children.push(result);
@@ -1015,6 +1039,17 @@
         wildsBox.appendChild(document.createTextNode(" · indicator "));
         wildsBox.appendChild(tileRow([state.indicator]));
       }
+    }
+    const declared = state.ready || [];
+    baoBox.hidden = !state.bao && !declared.length;
+    baoBox.replaceChildren();
+    if (state.bao) {
+      baoBox.appendChild(document.createTextNode("宝 (treasure): "));
+      baoBox.appendChild(tileRow([state.bao]));
+    }
+    if (declared.length) {
+      const names = declared.map(function (s) { return players[s] || "seat " + s; }).join(", ");
+      baoBox.appendChild(document.createTextNode((state.bao ? " · " : "") + "declared 听: " + names));
     }
     eventBox.replaceChildren();
     if (actor !== null && actor !== undefined) eventBox.appendChild(el("b", { text: players[actor] + " " }));

@@ -129,6 +129,10 @@ class HiddenTreasure:
             "so the next event is the new 宝's indicator"
         )
 
+    def tiles_off_seats(self) -> list[Tile]:
+        """The current 宝, face down off the wall (the old ones lie in the dealer's pool)."""
+        return [] if self.tile is None else [self.tile]
+
     def drawn_treasure(self, seat: int, tile: Tile, self_drawn: bool) -> bool:
         """Whether a win on ``tile`` is on the 宝 drawn by the winner itself (a discarded 宝
         is an ordinary tile)."""

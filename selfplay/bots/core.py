@@ -111,6 +111,8 @@ LATE_WEIGHT = 0.7
 #: Opponents below this threat are ignored when judging tiles; a tile whose summed danger
 #: is below ``SAFE_ENOUGH`` needs no comparison with the others.
 THREAT_FLOOR = 0.12
+#: The threat of an opponent that declared ready (听 / 报听): it is known to wait.
+DECLARED_THREAT = 1.0
 SAFE_ENOUGH = 0.1
 
 #: Danger of a suited tile by rank (1 … 9), of an honour by copies unseen (0 … 3).
@@ -314,6 +316,11 @@ class BotCore(Player):
                 threats = [THREATS[other][melds][d] for other, melds, d in opponents]
             except IndexError:
                 threats = [Threat(other, threat_level(m, d)) for other, m, d in opponents]
+            declared = view.declared_ready()
+            if declared:  # a declared 听 is known to be ready: the highest threat
+                threats = [
+                    Threat(t.seat, DECLARED_THREAT) if t.seat in declared else t for t in threats
+                ]
             self.threat_list = threats
             self.threat_level = max([t.level for t in threats], default=0.0)
         return self.threat_list

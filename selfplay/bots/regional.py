@@ -233,6 +233,11 @@ class RegionalBot(BotCore):
         held = sum(1 for n in counts if n)
         if wilds is not None and not wilds.can_discard:  # the rules keep the wilds in hand
             held -= sum(1 for t in wilds.tiles if t < KINDS and counts[t])
+        if kongs and view.drawn is not None and view.seat in view.declared_ready():
+            # 听: the hand is locked but a kong that keeps it ready is listed (a chance of 杠开)
+            kong = self._kong(view, counts, view.melds(), kongs)
+            if kong is not None:
+                return kong
         if len(discards) < held:
             # The rules keep some tiles in hand (定缺: the void suit goes first; the 海底
             # tile must go): the least useful of those they let go.

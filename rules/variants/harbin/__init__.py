@@ -319,11 +319,17 @@ class HarbinState(VariantState):
         table = self.table
         if table.phase is not Phase.ACT or table.turn != seat:
             return ()
-        if self.ready.pending == seat:
-            return self.ready.discards(seat)
-        if self.in_last or not self.ready.may_declare(seat):
+        ready = self.ready
+        if ready.pending == seat:
+            return ready.discards(seat)
+        if (
+            self.in_last
+            or ready.declared[seat]
+            or ready.pending is not None
+            or not harbin_fans.opened(table.seats[seat].melds)  # 开门 first: nothing to ask
+        ):
             return ()
-        return self.ready.discards(seat)
+        return ready.discards(seat)
 
     def ready_chi_runs(
         self, seat: int, tile: Tile, runs: list[tuple[Tile, ...]]
@@ -398,6 +404,9 @@ class HarbinState(VariantState):
             notes.append("chu_chong")
         if win.detail.get("standing"):
             notes.append("standing")
+
+    def tiles_off_seats(self) -> list[Tile]:
+        return self.bao.tiles_off_seats()
 
     def penalties(self) -> list[tuple[int, int]]:
         if self.escaped is None:

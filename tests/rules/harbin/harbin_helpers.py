@@ -9,11 +9,13 @@ from typing import Any
 
 from paipu.rules.events import decode
 from paipu.rules.record import HandRecord
+from paipu.rules.registry import get_variant
 from paipu.rules.replay import HandOutcome, replay
 from paipu.rules.score import ScoreAnswer, score_json
 from paipu.rules.tiles import Tile, parse_tiles, tile_names
 
 PLAYERS = ["Ann", "Bo", "Chen", "Dai"]
+get_variant("harbin")  # its event kinds (escape) are known once the variant is loaded
 #: 红中, the only honour.
 RED = 33
 
@@ -102,5 +104,7 @@ def record(
     return HandRecord.from_json(obj)
 
 
-def play(rec: HandRecord) -> HandOutcome:
-    return replay(rec)
+def play(rec: HandRecord, *, check: bool = True) -> HandOutcome:
+    """Replay ``rec``; with ``check`` the table's invariants after every event (the hidden
+    宝 counted as placed); an escape ends the hand with the escaper's 14 tiles in hand."""
+    return replay(rec, check=check)

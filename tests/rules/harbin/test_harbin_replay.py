@@ -269,7 +269,24 @@ def test_the_last_tiles_are_drawn_in_turn_and_discarded() -> None:
 
 def test_the_escape_penalty() -> None:
     """逃跑扣分: the seat that leaves loses 36 and nobody is paid; the hand ends."""
-    out = play(harbin([["draw", 0, "1m"], ["escape", 0]]))
+    out = play(harbin([["draw", 0, "1m"], ["escape", 0]]), check=False)
     assert out.deltas == (-36, 0, 0, 0)
     assert "escape" in out.notes
     assert "ended" in refused(harbin([["draw", 0, "1m"], ["escape", 0], ["discard", 0, "1m"]]))
+
+
+def test_the_dealer_stays_on_his_win_or_a_draw_else_the_winner_deals() -> None:
+    """连庄: the dealer wins or 荒庄 → he deals again; otherwise the winner deals."""
+    from paipu.rules.selfplay import HandSetup, Style
+
+    setup = HandSetup("harbin", "g", 0, ("A", "B", "C", "D"), (Style.BALANCED,) * 4, dealer=0)
+    variant = get_variant("harbin")
+    won = play(
+        harbin(
+            [*READY_CHI, ["draw", 2, "7p"], ["discard", 2, "7p"], ["win", 1, "7p", {"from": 2}]],
+            "1m7p",
+        )
+    )
+    assert variant.next_setup(setup, won).dealer == 1
+    escaped = play(harbin([["draw", 0, "1m"], ["escape", 0]]), check=False)
+    assert variant.next_setup(setup, escaped).dealer == 0
