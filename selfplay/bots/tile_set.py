@@ -10,8 +10,9 @@ A :class:`TileSetBot` plays one seat through a :class:`~paipu.selfplay.loop.Seat
   neighbours one and two ranks away by the set's own ranks, middle ranks kept); a ready
   hand keeps the discard with the most live copies of waits that are legal wins as the
   scorer counts them.
-* **Calls** (chi, pong, kong) when the hand after the call (and its best discard) is closer
-  to ready by the style's margin; kongs on its own turn when they keep the shanten.
+* **Calls** (chi, pong) when the hand after the call (and its best discard) is closer to
+  ready by the style's margin; kongs, claimed or on its own turn, when they keep the
+  shanten.
 * **Folding** (弃和): a hand far from ready facing a threatening opponent gives up the tile
   that opponent discarded itself (现物) if it holds one. The danger model of the core
   (:meth:`~paipu.selfplay.bots.core.BotCore.danger`) is built on the 34 standard kinds, so
@@ -240,6 +241,8 @@ class TileSetBot(BotCore):
         else:
             distance = min(self._after_discards(after, melds))
         gain = now - distance
+        if option.kind is MoveKind.KONG:  # a replacement draw for free: whenever it keeps pace
+            return gain if gain >= 0 else None
         return gain if gain >= self.params.call_gain else None
 
 
