@@ -22,7 +22,6 @@ chow, 10 and 1 are not connected.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from paipu.rules.core.shanten import waits
@@ -187,5 +186,5 @@ class Shiwan(Variant):
         if options["dealer"] == "winner_stays" and any(
             w.seat == setup.dealer for w in outcome.wins
         ):
-            return replace(setup, hand=setup.hand)
+            return setup
         return super().next_setup(setup, outcome)
