@@ -25,6 +25,7 @@ BUNDLE: tuple[tuple[str, int, int, tuple[str, ...]], ...] = (
     ("changsha", 200, 2026, ("Bo", "Chen", "Kai", "Lan", "Mei")),
     ("zhuanzhuan", 200, 2026, ("Chen", "Dai", "Kai", "Lan", "Ning")),
     ("shiwan", 200, 2026, ("Ann", "Dai", "Hua", "Mei", "Omar")),
+    ("competition_5fan", 200, 2026, ("Bo", "Emi", "Ivy", "Jun", "Pia")),
 )
 DATA = Path(__file__).resolve().parents[1] / "data"
 
