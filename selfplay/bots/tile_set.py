@@ -249,7 +249,8 @@ class TileSetBot(BotCore):
 def make_bots(variant: Variant, options: Options, styles: Sequence[Style]) -> list[TileSetBot]:
     """A bot per seat, on the variant's tile set (the standard set where it has none)."""
     tile_set = variant.replay_tile_set(options) or TileSet.from_toml(variant.spec.tiles)
-    shapes = tuple(s for s in sorted(variant.replay_shapes()) if s in _CORE_SHAPES)
+    ordered = sorted(variant.replay_shapes(), key=lambda s: s.value)
+    shapes = tuple(s for s in ordered if s in _CORE_SHAPES)
     if "seven_pairs" in options and options["seven_pairs"] and Shape.SEVEN_PAIRS not in shapes:
         shapes = (*shapes, Shape.SEVEN_PAIRS)
     facts = SetFacts(tile_set)
