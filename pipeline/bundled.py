@@ -29,6 +29,8 @@ BUNDLE: tuple[tuple[str, int, int, tuple[str, ...]], ...] = (
     ("hebei", 200, 2026, ("Bo", "Emi", "Ivy", "Kai", "Pia")),
     ("nanchang", 200, 2026, ("Ann", "Dai", "Emi", "Mei", "Qiu")),
     ("harbin", 200, 2026, ("Ann", "Dai", "Hua", "Ning", "Oleg")),
+    ("shiwan", 200, 2026, ("Ann", "Dai", "Hua", "Mei", "Omar")),
+    ("competition_5fan", 200, 2026, ("Bo", "Emi", "Ivy", "Jun", "Pia")),
 )
 DATA = Path(__file__).resolve().parents[1] / "data"
 

@@ -119,9 +119,13 @@ def _efficiency(
 ) -> tuple[Efficiency | None, list[Tile]]:
     """The discard's efficiency and the discards the rules allowed at that moment (``memo``:
     the seat's, for :func:`~paipu.rules.efficiency.discard_choices`)."""
-    hand, melds, seen = _seat_view(table, seat)
     variant = table.variant
     problem = variant.replay_discard_problem
+    if table.tile_set is not None:  # 1–10 suits (十万麻将): tiles the efficiency tables lack
+        held = table.seats[seat].hand
+        kinds = range(table.kind_count)
+        return None, [t for t in kinds if held[t] and problem(table, seat, t) is None]
+    hand, melds, seen = _seat_view(table, seat)
     allowed = [t for t in range(N_KINDS) if hand[t] and problem(table, seat, t) is None]
     if sum(hand) != variant.spec.hand_size + 1 - 3 * melds or tile not in allowed:
         # not a full hand (a variant's own path): no efficiency rather than a wrong one

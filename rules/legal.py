@@ -233,14 +233,14 @@ def claims(table: Table, tile: Tile, from_seat: int) -> list[Move]:
             continue
         if tile in s.waits and table.would_win(seat, tile, from_seat) is not None:
             found.append(Move(seat, MoveKind.WIN, (tile,), _priority(variant, MoveKind.WIN)))
-        if tile >= N_KINDS:
+        if tile >= N_KINDS and tile >= table.kind_count:
             continue
         held = s.hand[tile]
         for kind, needed in ((MoveKind.KONG, 3), (MoveKind.PONG, 2)):
             if held >= needed and claim_problem(table, seat, kind, tile, from_seat) is None:
                 found.append(Move(seat, kind, (tile,), _priority(variant, kind)))
-        if k == 1 and is_suited(tile):
-            runs = _runs(s.hand, tile)
+        if k == 1 and (is_suited(tile) or table.tile_set is not None):
+            runs = _runs(s.hand, tile) if table.tile_set is None else set_runs(table, seat, tile)
             if runs and table.wilds is not None:
                 runs = [r for r in runs if chi_wild_problem(table, r, tile) is None]
             if runs and claim_problem(table, seat, MoveKind.CHI, tile, from_seat) is None:
@@ -277,6 +277,22 @@ def _runs(hand: list[int], tile: Tile) -> list[tuple[Tile, ...]]:
         runs.append((tile - 1, tile, tile + 1))
     if rank <= SUIT_SIZE - 3 and hand[tile + 1] > 0 and hand[tile + 2] > 0:
         runs.append((tile, tile + 1, tile + 2))
+    return runs
+
+
+def set_runs(table: Table, seat: int, tile: Tile) -> list[tuple[Tile, ...]]:
+    """:func:`_runs` on the table's own tile set (十万麻将's 1–10 suits: 8-9-10 is a run,
+    10 and 1 are not connected), by the set's ranks rather than code arithmetic."""
+    tile_set = table.tile_set
+    assert tile_set is not None
+    hand = table.seats[seat].hand
+    runs: list[tuple[Tile, ...]] = []
+    below = tile_set.previous_rank(tile)
+    lowest = tile_set.previous_rank(below) if below is not None else None
+    for first in (lowest, below, tile):
+        run = tile_set.chow_from(first) if first is not None else None
+        if run is not None and all(t == tile or hand[t] > 0 for t in run):
+            runs.append(run)
     return runs
 
 
@@ -325,7 +341,8 @@ def turn_moves(table: Table, seat: int) -> list[Move]:
         )
         return out
     hand = s.hand
-    for tile in range(N_KINDS):
+    kinds = table.kind_count
+    for tile in range(kinds):
         if hand[tile] == 4 and own_kong_problem(table, seat, MoveKind.CONCEALED_KONG, tile) is None:
             out.append(Move(seat, MoveKind.CONCEALED_KONG, (tile,), order[MoveKind.CONCEALED_KONG]))
     for meld in s.melds:
@@ -337,7 +354,7 @@ def turn_moves(table: Table, seat: int) -> list[Move]:
         ):
             out.append(Move(seat, MoveKind.ADDED_KONG, (tile,), order[MoveKind.ADDED_KONG]))
     priority = order[MoveKind.DISCARD]
-    for tile in range(N_KINDS):
+    for tile in range(kinds):
         if hand[tile] and discard_problem(table, seat, tile) is None:
             out.append(Move(seat, MoveKind.DISCARD, (tile,), priority))
     return out

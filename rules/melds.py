@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 from typing import NamedTuple
 
-from paipu.rules.tiles import ZIPAI_SMALL_FIRST, Tile, parse_tiles, tile_names
+from paipu.rules.tiles import TEN_FIRST, ZIPAI_SMALL_FIRST, Tile, parse_tiles, tile_names
 
 
 class MeldKind(StrEnum):
@@ -88,7 +88,9 @@ class Meld:
             return  # zipai runs (一二三, 二七十, 大小三搭 …) are checked by the zipai rules
         if self.kind is MeldKind.CHI:
             first = tiles[0]
-            if first >= 27 or first % 9 > 6 or tiles != (first, first + 1, first + 2):
+            if (
+                first >= 27 or first % 9 > 6 or tiles != (first, first + 1, first + 2)
+            ) and not is_ten_chow(tiles):
                 raise MeldError(f"a chi is three consecutive tiles of one suit, not {names}")
         elif len(set(tiles)) != 1:
             raise MeldError(f"a {self.kind.value} is {self.kind.size} identical tiles, not {names}")
@@ -98,6 +100,19 @@ class Meld:
         if self.from_seat is not None:
             out["from"] = self.from_seat
         return out
+
+
+def is_ten_chow(tiles: tuple[Tile, ...]) -> bool:
+    """Whether ascending ``tiles`` are 8-9-10 of one suit, the one chow of the 1–10 suits
+    (十万麻将) that holds a ten (codes 42–44); 10 and 1 are not connected.
+
+    >>> is_ten_chow((7, 8, 42)), is_ten_chow((0, 8, 42))
+    (True, False)
+    """
+    if len(tiles) != 3 or not TEN_FIRST <= tiles[2] < TEN_FIRST + 3:
+        return False
+    nine = (tiles[2] - TEN_FIRST) * 9 + 8
+    return tiles[0] == nine - 1 and tiles[1] == nine
 
 
 class GroupKind(IntEnum):

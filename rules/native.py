@@ -68,9 +68,16 @@ def variant_modules(directory: Path) -> tuple[str, ...]:
 
 
 MODULES += variant_modules(Path(__file__).resolve().parent)
-#: Modules of ``paipu.selfplay`` compiled too (self-play's hot path: its loop and the MCR
-#: bots). That package lies beside this one, in the repository and installed alike.
-SELFPLAY_MODULES: tuple[str, ...] = ("loop", "bots.core", "bots.fans", "bots.regional")
+#: Modules of ``paipu.selfplay`` compiled too (self-play's hot path: its loop and the
+#: bots; ``bots.tile_set`` must be, as its bot derives from the compiled ``BotCore``).
+#: That package lies beside this one, in the repository and installed alike.
+SELFPLAY_MODULES: tuple[str, ...] = (
+    "loop",
+    "bots.core",
+    "bots.fans",
+    "bots.regional",
+    "bots.tile_set",
+)
 SELFPLAY_PACKAGE = "paipu.selfplay"
 #: The SHA-256 of the compiled sources, written by the build beside the compiled modules.
 DIGEST_FILE = "native.sha256"

@@ -56,9 +56,10 @@ from paipu.rules.record import HandRecord
 from paipu.rules.registry import VariantError, get_variant
 from paipu.rules.score import FanScore, ScoreAnswer, ScoreRequest, WinFlags
 from paipu.rules.shanten import waits
-from paipu.rules.tiles import N_KINDS, Tile, format_tiles, is_flower, tile_name
+from paipu.rules.tiles import N_KINDS, TEN_FIRST, Tile, format_tiles, is_flower, tile_name
 
 if TYPE_CHECKING:
+    from paipu.rules.core.tiles import TileSet
     from paipu.rules.core.wild import WildSpec
     from paipu.rules.variants import Options, Variant
 
@@ -119,7 +120,8 @@ class SeatState:
         return sum(self.hand) + len(self.held_flowers)
 
     def concealed(self) -> list[Tile]:
-        return [t for t in range(N_KINDS) for _ in range(self.hand[t])]
+        hand = self.hand
+        return [t for t in range(len(hand)) for _ in range(hand[t])]
 
 
 @dataclass(frozen=True, slots=True)
@@ -318,7 +320,15 @@ class Table:
                 f"{variant.id} is played by {variant.spec.players} "
                 f"players, the record names {self.players}",
             )
+        #: The variant's tile set where it is not the standard one (十万麻将's 1–10 suits:
+        #: the tens are codes 42–44), else None; hands and counts are then ``kind_count``
+        #: long (the standard 34 otherwise), and chows follow the set's ranks.
+        self.tile_set: TileSet | None = variant.replay_tile_set(options)
+        self.kind_count = N_KINDS if self.tile_set is None else max(N_KINDS, self.tile_set.size)
         self.seats = [SeatState() for _ in range(self.players)]
+        if self.kind_count != N_KINDS:
+            for s in self.seats:
+                s.hand = [0] * self.kind_count
         self.phase = Phase.DRAW
         self.turn = record.dealer
         self.index = -1
@@ -338,7 +348,7 @@ class Table:
         self.win_phase: Phase | None = None  # where the last win on a discard was made
         #: Record discard facts and missed wins (self-play, which needs neither, turns it off).
         self.analytics = True
-        self.visible = [0] * N_KINDS  # tiles face up: discards in pools and exposed melds
+        self.visible = [0] * self.kind_count  # tiles face up: discards in pools and exposed melds
         self.seen: Counter[Tile] = Counter()  # every tile whose place the table knows
         self.discard_count = 0
         #: The hand's wild tiles, when the variant has wilds (set by its state's
@@ -419,18 +429,21 @@ class Table:
 
     def _take(self, seat: int, tile: Tile, event: Event, what: str) -> None:
         s = self.seats[seat]
-        if tile >= N_KINDS:  # a flower
-            if tile not in s.held_flowers:
+        if tile >= N_KINDS:
+            if is_flower(tile):
+                if tile not in s.held_flowers:
+                    raise self.fail(event, f"seat {seat} does not hold {tile_name(tile)} to {what}")
+                s.held_flowers.remove(tile)
+                return
+            if tile >= self.kind_count:  # a code the hands do not count (a ten, elsewhere)
                 raise self.fail(event, f"seat {seat} does not hold {tile_name(tile)} to {what}")
-            s.held_flowers.remove(tile)
-            return
-        if tile >= N_KINDS or s.hand[tile] == 0:
+        if s.hand[tile] == 0:
             raise self.fail(event, f"seat {seat} does not hold {tile_name(tile)} to {what}")
         s.hand[tile] -= 1
 
     def _give(self, seat: int, tile: Tile) -> None:
         s = self.seats[seat]
-        if tile >= N_KINDS:  # a flower
+        if tile >= N_KINDS and is_flower(tile):
             s.held_flowers.append(tile)
         else:
             s.hand[tile] += 1
@@ -439,7 +452,7 @@ class Table:
         seen = self.seen
         count = seen.get(tile, 0) + 1
         seen[tile] = count
-        limit = 1 if tile >= N_KINDS else 4
+        limit = 1 if tile >= N_KINDS and is_flower(tile) else 4
         if count > limit:
             raise self.fail(event, f"a copy too many of {tile_name(tile)}: the set has {limit}")
 
@@ -469,7 +482,7 @@ class Table:
                 None, None, f"the wall holds {tile_name(tile)}, not a tile of {self.variant.id}"
             )
         every = self.seen + Counter(known)
-        over = sorted(t for t, n in every.items() if n > (1 if t >= N_KINDS else 4))
+        over = sorted(t for t, n in every.items() if n > (1 if is_flower(t) else 4))
         if over:
             what = ", ".join(f"{every[t]} copies of {tile_name(t)}" for t in over)
             raise RuleViolation(
@@ -673,7 +686,7 @@ class Table:
         if self.state is not None and self.wall.left() == 0:  # 海底 (what the states read)
             self.haidi_taker = seat
             self.last_wall_tile = tile
-        if self.analytics and tile < N_KINDS and tile in s.waits:
+        if self.analytics and (tile < N_KINDS or tile >= TEN_FIRST) and tile in s.waits:
             self._check_missed_self_draw(seat, tile)
 
     def _discard(self, event: Discard) -> None:
@@ -731,7 +744,9 @@ class Table:
             raise self.fail(event, "比 (bi) sets exist only in zipai")
         tiles = event.tiles
         if tiles[0] >= 27 or tiles[0] % 9 > 6 or tiles != (tiles[0], tiles[0] + 1, tiles[0] + 2):
-            raise self.fail(event, "a chi is three consecutive tiles of one suit")
+            chow_problem = self.variant.replay_chow_problem(tiles, self.options)
+            if chow_problem is not None:
+                raise self.fail(event, chow_problem)
         if tile not in tiles:
             raise self.fail(event, f"the chi does not include the claimed {tile_name(tile)}")
         if self.wilds is not None:
@@ -1119,7 +1134,7 @@ class Table:
             return
         before = s.hand.copy()
         before[tile] -= 1
-        hand = [t for t in range(N_KINDS) for _ in range(before[t])]
+        hand = [t for t in range(len(before)) for _ in range(before[t])]
         flags = self.win_flags(seat, tile, None)
         answer = self._score(seat, tile, None, flags, hand)
         if answer.legal:

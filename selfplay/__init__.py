@@ -13,6 +13,8 @@ The families:
 * ``regional``: the same loop with the moves the 108-tile games add
   (:mod:`paipu.selfplay.regional`) and the bots of :mod:`paipu.selfplay.bots.regional`,
   tuned by the rest of the variant's ``[bot]`` table;
+* ``tile_set``: the same loop with the bots of :mod:`paipu.selfplay.bots.tile_set`, which
+  measure hands with the core on the variant's own tile set (1–10 suits);
 * ``zipai``: 字牌's own loop and bots (:mod:`paipu.selfplay.zipai`); its table, moves and
   forced plays share nothing with mahjong's.
 """
@@ -27,6 +29,7 @@ from paipu.rules.registry import VariantError
 from paipu.selfplay import loop, zipai
 from paipu.selfplay.bots import fans as fan_bots
 from paipu.selfplay.bots import regional as regional_bots
+from paipu.selfplay.bots import tile_set as tile_set_bots
 
 if TYPE_CHECKING:
     from paipu.rules.replay import HandOutcome
@@ -39,6 +42,7 @@ if TYPE_CHECKING:
 MAHJONG_FAMILIES: dict[str, Callable[[Variant, Options, Sequence[Style]], Sequence[Player]]] = {
     "fans": fan_bots.make_bots,
     "regional": regional_bots.make_bots,
+    "tile_set": tile_set_bots.make_bots,
 }
 #: 字牌's family: its own loop and bots.
 ZIPAI_FAMILY = "zipai"

@@ -121,6 +121,7 @@ class TileSet:
         self._next_rank: dict[Tile, Tile] = {
             low: high for suit in self.suits for low, high in itertools.pairwise(suit)
         }
+        self._previous_rank: dict[Tile, Tile] = {high: low for low, high in self._next_rank.items()}
 
     # ------------------------------------------------------------------ construction
 
@@ -211,6 +212,10 @@ class TileSet:
     def next_rank(self, tile: Tile) -> Tile | None:
         """The next rank of the same suit (no wrap: 10m, or 9m in 1–9 suits, has none)."""
         return self._next_rank.get(tile)
+
+    def previous_rank(self, tile: Tile) -> Tile | None:
+        """The rank below in the same suit (no wrap: a 1 has none)."""
+        return self._previous_rank.get(tile)
 
     def chow_from(self, tile: Tile) -> tuple[Tile, Tile, Tile] | None:
         """The chow (顺子) whose lowest tile is ``tile``, or ``None`` if there is none."""

@@ -47,6 +47,7 @@ from paipu.rules.tiles import EAST, Tile, TileError, parse_tile, standard_set, t
 from paipu.rules.wall import SharedWall, Wall
 
 if TYPE_CHECKING:
+    from paipu.rules.core.tiles import TileSet
     from paipu.rules.record import HandRecord
     from paipu.rules.replay import HandOutcome, ReplayTable
     from paipu.rules.score import ScoreRequest, WinFlags
@@ -186,6 +187,16 @@ class Variant(ABC):
         if shapes is None:
             shapes = self.__dict__["_shapes"] = frozenset(Shape(name) for name in self.spec.shapes)
         return shapes
+
+    def replay_tile_set(self, options: Options) -> TileSet | None:
+        """The variant's tile set when the table must count hands on it rather than on the
+        34 standard kinds (十万麻将's 1–10 suits); None for the standard tiles."""
+        return None
+
+    def replay_chow_problem(self, tiles: tuple[Tile, ...], options: Options) -> str | None:
+        """Why ``tiles`` (ascending codes) are not a chi, asked when they are not three
+        consecutive standard ranks; None when the variant's tile set makes them one."""
+        return "a chi is three consecutive tiles of one suit"
 
     def replay_waits(self, table: Table, seat: int) -> tuple[Tile, ...]:
         """Tiles completing ``seat``'s hand by shape; () when not ready or not waiting."""

@@ -106,7 +106,7 @@ def test_every_player_page_has_one_section_per_variant_played(bundled_db, bundle
             assert steps == [c[2] for c in trace["customdata"][1:]]  # no thinning: ≤1000 hands
             assert f"{points[player, variant]:+,d} {variant} points" in page
             # the games listed in the section are the variant's
-            listed = set(re.findall(r"<td>(sim-[a-z_]+-\d+-\d+)</td>", html))
+            listed = set(re.findall(r"<td>(sim-[a-z0-9_]+-\d+-\d+)</td>", html))
             assert listed and {games[g] for g in listed} == {variant}
         # every figure of the page belongs to one variant's section
         assert all(any(f.endswith(f"-{slug(v)}") for v in variants) for f in figures), figures
