@@ -199,7 +199,7 @@ class CompetitionState(VariantState):
         self.dead_after_false_win = options["false_win_then"] == "dead_hand"
         self.false_claim_pays = bool(options["false_claim_pays_winner"])
         self.dead: set[int] = set()
-        self.penalties: list[int] = []  # claimants, one per false win
+        self.false_claimants: list[int] = []  # one per false win (诈和)
         self.shifted: list[tuple[int, int, int]] = []  # (false claimant, discarder, amount)
         #: The false win still open on the current discard: (claimant, tile, from_seat).
         self.open_claim: tuple[int, Tile, int] | None = None
@@ -237,7 +237,7 @@ class CompetitionState(VariantState):
             raise table.fail(
                 event, "this win is legal: it is declared as a win, not a false win (诈和)"
             )
-        self.penalties.append(seat)
+        self.false_claimants.append(seat)
         table.notes.append("false_win")
         if self.dead_after_false_win:
             self.dead.add(seat)
@@ -274,7 +274,7 @@ class CompetitionState(VariantState):
         players = self.table.players
         out = [
             (claimant, seat, self.penalty)
-            for claimant in self.penalties
+            for claimant in self.false_claimants
             for seat in range(players)
             if seat != claimant
         ]

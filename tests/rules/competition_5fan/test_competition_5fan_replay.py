@@ -57,7 +57,7 @@ def test_a_win_under_five_fan_is_a_false_win() -> None:
 def test_a_false_win_pays_ten_to_each_and_the_hand_goes_on() -> None:
     events = [*FALSE_ON_1Z, ["draw", 1, "9m"], ["discard", 1, "9m"]]
     table = apply_all(record(HANDS, events))
-    assert table.state.penalties == [1] and "false_win" in table.notes
+    assert table.state.false_claimants == [1] and "false_win" in table.notes
     assert table.settle() == (10, -30, 10, 10)
 
 
