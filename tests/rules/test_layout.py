@@ -151,3 +151,42 @@ def test_the_table_dispatches_events_by_its_handlers_only() -> None:
                 assert not list(_calls(node, ("isinstance",))), f"rules/{name}: isinstance in apply"
     for path in sorted(RULES.rglob("*.py")):
         assert "replay_special" not in path.read_text(encoding="utf-8"), path
+
+
+def hooks_of(path: Path, class_name: str) -> set[str]:
+    """The method names a class of ``path`` defines."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    (node,) = [n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == class_name]
+    return {n.name for n in node.body if isinstance(n, ast.FunctionDef)}
+
+
+def test_no_variant_state_hides_a_hook_under_an_attribute() -> None:
+    """A variant's table state (a class derived from a ``…State``) that keeps
+    ``self.<hook> = …`` where :class:`~paipu.rules.replay.VariantState` has a hook of that
+    name replaces the hook with data, and the table calls it: 5-fan's ``self.penalties``
+    list met Harbin's ``penalties()`` hook in the merge of stop 24 (a TypeError the fuzzer
+    found)."""
+    hooks = hooks_of(RULES / "replay.py", "VariantState") - {"__init__"}
+    clashes = []
+    for path in [*VARIANTS.glob("*/*.py"), *(RULES / "mechanics").glob("*.py")]:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for cls in [n for n in ast.walk(tree) if isinstance(n, ast.ClassDef)]:
+            if not any(ast.unparse(b).endswith("State") for b in cls.bases):
+                continue
+            for node in ast.walk(cls):
+                targets = (
+                    node.targets
+                    if isinstance(node, ast.Assign)
+                    else [node.target]
+                    if isinstance(node, ast.AnnAssign)
+                    else []
+                )
+                clashes += [
+                    f"{path.relative_to(ROOT)}:{node.lineno} {cls.name}: self.{t.attr}"
+                    for t in targets
+                    if isinstance(t, ast.Attribute)
+                    and isinstance(t.value, ast.Name)
+                    and t.value.id == "self"
+                    and t.attr in hooks
+                ]
+    assert clashes == []
