@@ -278,7 +278,26 @@ class Guangdong(RegionalVariant):
 class Horses(Birds):
     """买马 on the table: :class:`~paipu.rules.mechanics.birds.Birds` (the ``bird`` event
     after the win, the wins rescored) with the horses' own seats, counted from the dealer
-    with the honours (:func:`~paipu.rules.variants.guangdong.settlement.horse_seat`)."""
+    with the honours (:func:`~paipu.rules.variants.guangdong.settlement.horse_seat`); a win
+    the horses hit gains the ``horse`` fan, as ``paipu score`` counts it."""
+
+    def __init__(self, table: Table, variant: Guangdong) -> None:
+        super().__init__(
+            table,
+            variant.bird_count(table.options),
+            lambda win, horses: variant.win_deltas_of(table, win, horses),
+            lambda win: table.record.dealer,
+        )
+        self.variant = variant
+
+    def turn_up(self, event: Bird) -> None:
+        super().turn_up(event)
+        table = self.table
+        for i, win in enumerate(table.wins):
+            hits = int(win.detail.get("horse_hits", 0))
+            if hits and all(f.id != "horse" for f in win.fans):
+                fan = self.variant._fan("horse", hits)
+                table.wins[i] = replace(win, fans=(*win.fans, fan))
 
     def detail(self, win: ComputedWin) -> dict[str, Any]:
         horses = self.tiles or ()
@@ -300,12 +319,7 @@ class GuangdongState(VariantState):
         options = table.options
         self.variant = variant
         self.wilds = Wilds(table, wild_rule(variant, options))
-        self.horses = Horses(
-            table,
-            variant.bird_count(options),
-            lambda win, horses: variant.win_deltas_of(table, win, horses),
-            lambda win: table.record.dealer,
-        )
+        self.horses = Horses(table, variant)
         amounts = {**variant.kong_amounts, "kong": int(options["direct_kong"])}
         self.kong_money = KongMoney(table, amounts)
         self.follow = bool(options["follow_dealer"])

@@ -35,6 +35,7 @@ def test_worked_example_replayed_with_the_concealed_kong_and_horses() -> None:
     assert win.deltas == (-6, 18, -6, -6)
     assert win.detail["horse_tiles"] == ["5m", "2s", "6p", "4z"]
     assert win.detail["horse_seats"] == [0, 1, 1, 3] and win.detail["horse_hits"] == 2
+    assert [(f.id, f.count) for f in win.fans][-1] == ("horse", 2)
     # the horses must follow the win
     with pytest.raises(RuleViolation, match="the birds"):
         replay(record([*KONG, *WIN], {"horses": 4}))
