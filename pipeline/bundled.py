@@ -31,6 +31,7 @@ BUNDLE: tuple[tuple[str, int, int, tuple[str, ...]], ...] = (
     ("harbin", 200, 2026, ("Ann", "Dai", "Hua", "Ning", "Oleg")),
     ("shiwan", 200, 2026, ("Ann", "Dai", "Hua", "Mei", "Omar")),
     ("competition_5fan", 200, 2026, ("Bo", "Emi", "Ivy", "Jun", "Pia")),
+    ("guangdong", 200, 2026, ("Bo", "Dai", "Emi", "Kai", "Ning")),
 )
 DATA = Path(__file__).resolve().parents[1] / "data"
 

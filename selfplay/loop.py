@@ -60,6 +60,8 @@ from typing import TYPE_CHECKING, Any, cast
 
 from mypy_extensions import mypyc_attr
 
+from paipu.rules.core import decompose as core_decompose
+from paipu.rules.core import shanten as core_shanten
 from paipu.rules.events import (
     AddedKong,
     Bird,
@@ -669,8 +671,10 @@ def _settle_heap() -> None:
     alive then, so no hand's cycles are frozen; the output does not change.
 
     The shanten tables grow with every new suit pattern met; once full
-    (:func:`shanten.caches_full`) they are emptied, so that memory stays bounded however
-    many hands a process plays. They only remember answers: the output does not change.
+    (:func:`shanten.caches_full`, and the core's wild tables by
+    :func:`paipu.rules.core.shanten.caches_full`) they are emptied, so that memory stays
+    bounded however many hands a process plays. They only remember answers: the output
+    does not change.
     """
     global _hands_started  # noqa: PLW0603 (a process-wide count, like the collector's own)
     _hands_started += 1
@@ -678,6 +682,10 @@ def _settle_heap() -> None:
         if caches_full():
             gc.unfreeze()  # what is cleared may hold cycles: let the collector see them
             clear_caches()
+        if core_shanten.caches_full():  # the wild tables (rules/core/), where wilds play
+            gc.unfreeze()
+            core_shanten.clear_caches()
+            core_decompose.clear_caches()
         gc.collect()
         gc.freeze()
 

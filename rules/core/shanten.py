@@ -38,6 +38,7 @@ from itertools import pairwise, product
 from typing import Generic, TypeVar
 
 from paipu.rules import shanten as plain
+from paipu.rules.core import decompose as core_decompose
 from paipu.rules.core.decompose import (
     FULL_MASK,
     PROFILE_WILDS,
@@ -188,6 +189,31 @@ def clear_caches() -> None:
     _PROFILES.clear()
     _VALUES.clear()
     _MASKS.intern((1, 0))  # id 0: no group at all (sets of nothing, no pair)
+
+
+#: Entries (:func:`cache_entries`) above which long runs with wilds empty the tables
+#: (self-play's :func:`~paipu.selfplay.loop._settle_heap`), as ``rules/shanten.py``'s
+#: ``CACHE_ENTRIES`` bounds the plain ones.
+CACHE_ENTRIES = 150_000
+
+
+def cache_entries() -> int:
+    """Entries of the wild tables: the groups met, the interned masks and profiles with
+    their merges, and the cached walks of :mod:`paipu.rules.core.decompose` beyond its
+    no-wild tables (which ``rules/shanten.py`` counts)."""
+    groups = 0
+    for layout in _LAYOUTS.values():
+        for table in layout.tables:
+            groups += len(table)
+    stores = len(_MASKS.values) + len(_MASKS.merged) + len(_PROFILES.values)
+    stores += len(_PROFILES.merged) + len(_VALUES)
+    walks = core_decompose.cache_size() - core_decompose.plain_table_size()
+    return groups + stores + walks
+
+
+def caches_full() -> bool:
+    """Whether the wild tables hold more than :data:`CACHE_ENTRIES`."""
+    return cache_entries() > CACHE_ENTRIES
 
 
 def sumset(left: int, right: int) -> int:

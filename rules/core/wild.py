@@ -272,9 +272,12 @@ class WildRule:
                 if not isinstance(value, bool):
                     raise WildError(f"{key} must be true or false, not {value!r}")
                 flags.append(value)
-            kong_value = table.get("concealed_kong", None)
-            if kong_value is not None and not isinstance(kong_value, bool):
-                raise WildError(f"concealed_kong must be true or false, not {kong_value!r}")
+            kong_raw = table.get("concealed_kong", None)
+            kong_value: bool | None = None
+            if kong_raw is not None:
+                if not isinstance(kong_raw, bool):
+                    raise WildError(f"concealed_kong must be true or false, not {kong_raw!r}")
+                kong_value = kong_raw
         except (TileError, WildError) as error:
             raise WildError(f"{source}: {error}") from None
         if not fixed and not steps_value:

@@ -148,12 +148,28 @@ def indicators_for(rule: WildRule, kinds: Sequence[Tile]) -> list[Tile]:
     return [t for t in rule.tile_set.kinds if rule.spec(t).tiles == wanted]
 
 
+_SPECS: dict[tuple[WildRule, frozenset[Tile]], WildSpec] = {}
+
+
 def spec_of_kinds(
     rule: WildRule | None, kinds: Sequence[Tile], tile_set: TileSet
 ) -> WildSpec | None:
     """The :class:`WildSpec` a score request's ``extra.wild`` names, checked against the
     room's rule; ``None`` for a hand without wilds. Raises :class:`WildError` when the kinds
-    cannot come from the rule (a fixed wild missing, no indicator giving them)."""
+    cannot come from the rule (a fixed wild missing, no indicator giving them). Answers are
+    kept per rule and kinds (a scorer asks the same question for every win of a hand)."""
+    if rule is not None and kinds:
+        key = (rule, frozenset(kinds))
+        known = _SPECS.get(key)
+        if known is None:
+            known = _SPECS[key] = _spec_of_kinds(rule, kinds, tile_set)  # type: ignore[assignment]
+        return known
+    return _spec_of_kinds(rule, kinds, tile_set)
+
+
+def _spec_of_kinds(
+    rule: WildRule | None, kinds: Sequence[Tile], tile_set: TileSet
+) -> WildSpec | None:
     if rule is None:
         if kinds:
             raise WildError(

@@ -108,6 +108,7 @@ class BotRules:
     cheap_total: int = 1  # a win worth this or less is cheap
     likes_kongs: bool = False  # kongs earn money (Sichuan, Zhuanzhuan)
     open_first: bool = False  # a hand must be open to win (开门): calls that keep pace count
+    follow_dealer: bool = False  # 跟庄 costs the dealer: follow its first discard on a tie
 
 
 #: The styles' numbers for the regional games (:class:`~paipu.selfplay.bots.core.StyleParams`:
@@ -403,12 +404,28 @@ class RegionalBot(BotCore):
             ]
             return self.safest(view, tiles, uses, threats)
         best = [row for row in rows if row[0] <= effective + 1e-9]
+        if self.rules.follow_dealer:
+            follow = self._follow_tile(view, counts)
+            if follow is not None and any(t == follow for _, _, t in best):
+                return follow
         if params.safety and self.threat_level >= THREAT_FLOOR:
             danger = self.danger(view, [t for _, _, t in best], threats)
             return min(
                 zip(best, danger, strict=True), key=lambda r: r[0][1] + params.safety * r[1]
             )[0][2]
         return best[0][2]
+
+    @staticmethod
+    def _follow_tile(view: SeatView, counts: list[int]) -> Tile | None:
+        """跟庄: in the first go-round, nothing called, the dealer's first discard when the
+        bot holds it (a seat after the dealer that has not discarded yet)."""
+        dealer = view.dealer
+        if view.seat == dealer or view.discards(view.seat):
+            return None
+        first = view.discards(dealer)
+        if len(first) != 1 or any(view.meld_count(s) for s in range(view.players)):
+            return None
+        return first[0] if counts[first[0]] else None
 
     def _ready_choice(
         self, view: SeatView, counts: list[int], melds: Sequence[Meld]

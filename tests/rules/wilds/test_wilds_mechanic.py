@@ -189,3 +189,15 @@ def test_self_play_turns_the_indicator_up_and_keeps_its_wilds(wilds: str) -> Non
     assert wins >= 6
     # deterministic: the same seeds give the same records
     assert [o.record for o in _play(2, wilds)] == [o.record for o in outcomes[:2]]
+
+
+def test_the_wild_tables_are_counted_and_emptied() -> None:
+    """Self-play with wilds fills the core's tables; long runs empty them once they hold
+    more than ``CACHE_ENTRIES`` (selfplay/loop.py ``_settle_heap``), as the plain ones."""
+    from paipu.rules.core import decompose as core_decompose
+
+    _play(1, "flip")
+    assert core.cache_entries() > 100
+    core.clear_caches()
+    core_decompose.clear_caches()
+    assert core.cache_entries() < 10 and not core.caches_full()
