@@ -23,7 +23,8 @@ pay 8 each.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
 
 from paipu.rules.core.tiles import TileSet
 from paipu.rules.core.wild import WildRule, WildSpec
@@ -35,6 +36,13 @@ from paipu.rules.tiles import Tile, TileError, parse_tile, tile_name
 from paipu.rules.variants import Options, Variant, register
 from paipu.rules.variants.changzhou import fans as changzhou_fans
 from paipu.rules.variants.changzhou.settlement import win_payments
+from paipu.rules.variants.changzhou.state import ChangzhouState
+from paipu.rules.wall import SharedWall, Wall
+
+if TYPE_CHECKING:
+    from paipu.rules.record import HandRecord
+    from paipu.rules.replay import HandOutcome, Table
+    from paipu.rules.selfplay import HandSetup
 
 MAX_PIAO = 3
 HAND_TYPES = frozenset(changzhou_fans.HAND_TYPES)
@@ -183,6 +191,32 @@ class Changzhou(Variant):
         return ScoreAnswer(
             legal=True, total=result.total, fans=fans, deltas=deltas, extra=answer_extra
         )
+
+    # ------------------------------------------------------------------ replay
+
+    def new_state(self, table: Table) -> ChangzhouState:
+        return ChangzhouState(table, self)
+
+    def replay_wall(self, record: HandRecord, options: Options) -> Wall:
+        """The live wall: the record's wall (every tile left after the deal, in drawing
+        order) less its last ``dead_tiles`` (the 10 dead stacks, the 财神's among them);
+        kong replacements come from the live wall's end."""
+        if record.wall is not None:
+            live = max(len(record.wall) - self.dead_tiles, 0)
+            return SharedWall(live, record.wall[:live])
+        dealt = self.spec.hand_size * len(record.players)
+        return SharedWall(len(self.wall_tiles(options)) - dealt - self.dead_tiles)
+
+    def replay_last_tile(self, table: Table, seat: int, from_seat: int | None) -> bool:
+        """海底捞月: the win is on one of the last four live tiles."""
+        return table.wall.left() < self.last_tiles
+
+    def next_setup(self, setup: HandSetup, outcome: HandOutcome) -> HandSetup:
+        """The dealer stays after a drawn hand (the seed: 流局后庄家继续坐庄) and after his own
+        win; after another seat's win the deal passes on (inferred)."""
+        if not outcome.wins or outcome.wins[0].seat == setup.dealer:
+            return replace(setup, dealer=setup.dealer)
+        return super().next_setup(setup, outcome)
 
     def liable_of(self, request: ScoreRequest) -> tuple[int, ...]:
         """承包 seats: those the winner's melds were claimed from ``liability_claims`` times,
