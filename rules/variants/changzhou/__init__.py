@@ -26,9 +26,9 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from paipu.rules.core.tiles import TileSet
-from paipu.rules.core.wild import WildRule, WildSpec
+from paipu.rules.core.wild import WildSpec
 from paipu.rules.fans import check_coverage
+from paipu.rules.mechanics.wilds import indicators_for, tile_set_of, wild_rule
 from paipu.rules.request_checks import check_request
 from paipu.rules.score import FanScore, RequestError, ScoreAnswer, ScoreRequest
 from paipu.rules.settlement import transfers
@@ -36,8 +36,8 @@ from paipu.rules.tiles import Tile, TileError, parse_tile, tile_name
 from paipu.rules.variants import Options, Variant, register
 from paipu.rules.variants.changzhou import fans as changzhou_fans
 from paipu.rules.variants.changzhou.settlement import win_payments
-from paipu.rules.variants.changzhou.state import ChangzhouState
-from paipu.rules.wall import SharedWall, Wall
+from paipu.rules.variants.changzhou.state import ChangzhouState, DeadWall
+from paipu.rules.wall import Wall
 
 if TYPE_CHECKING:
     from paipu.rules.record import HandRecord
@@ -46,7 +46,6 @@ if TYPE_CHECKING:
 
 MAX_PIAO = 3
 HAND_TYPES = frozenset(changzhou_fans.HAND_TYPES)
-WHITE = parse_tile("5z")
 
 
 @register
@@ -62,9 +61,7 @@ class Changzhou(Variant):
         super().__init__()
         spec = self.spec
         check_coverage(spec.fans, changzhou_fans.REGISTRY, self.id)
-        source = f"{self.id}.toml"
-        self.tile_set = TileSet.from_toml(dict(spec.tiles), source=f"{source}: tiles")
-        self.wild_rule = WildRule.from_toml(spec.raw["wilds"], self.tile_set, f"{source}: wilds")
+        self.tile_set = tile_set_of(self)
         self.values = {f.id: f.points for f in spec.fans.fans if f.id in HAND_TYPES}
         payments = spec.raw["payments"]
         self.kong_amounts = {k: int(payments[k]) for k in ("kong", "added_kong", "concealed_kong")}
@@ -77,36 +74,25 @@ class Changzhou(Variant):
         self.dead_tiles = int(wall["dead_tiles"])
         self.no_kong_left = int(wall["no_kong_left"])
         self.last_tiles = int(wall["last_tiles"])
-        self._specs: dict[tuple[Tile | None, str], WildSpec] = {}
+        self._specs: dict[tuple[Tile | None, object], WildSpec] = {}
         self._factors: dict[tuple[object, ...], changzhou_fans.Factors] = {}
 
     # ------------------------------------------------------------------ the 财神
 
-    def wild_spec(self, caishen: Tile | None, white_dragon: str = "face") -> WildSpec:
-        """The hand's wilds when ``caishen`` is the 财神 kind (None: no 财神 known): 白板
-        plays as its face with ``white_dragon = "face"``, unless 白板 is the 财神."""
-        key = (caishen, white_dragon)
+    def wild_spec(self, caishen: Tile | None, options: Options) -> WildSpec:
+        """The hand's wilds when ``caishen`` is the 财神 kind (None: no 财神 known): the
+        room's rule (``[wilds]``, by ``white_dragon``) for the indicator that makes it, so 白板
+        plays as its face with ``white_dragon = "face"`` unless 白板 is the 财神."""
+        key = (caishen, options["white_dragon"])
         found = self._specs.get(key)
         if found is None:
-            claim, discard, chow, pong = self.wild_rule.permissions
-            stand_ins: tuple[tuple[Tile, Tile], ...] = ()
-            if caishen is not None and caishen != WHITE and white_dragon == "face":
-                stand_ins = ((WHITE, caishen),)
-            found = self._specs[key] = WildSpec(
-                self.tile_set,
-                frozenset() if caishen is None else frozenset({caishen}),
-                stand_ins,
-                can_claim=claim,
-                can_discard=discard,
-                can_chow=chow,
-                can_pong=pong,
-            )
+            rule = wild_rule(self, options)
+            if caishen is None or rule is None:
+                found = WildSpec.none(self.tile_set)
+            else:
+                found = rule.spec(indicators_for(rule, (caishen,))[0])
+            self._specs[key] = found
         return found
-
-    def indicator_spec(self, indicator: Tile, white_dragon: str = "face") -> WildSpec:
-        """The wilds a flipped tile makes: the 财神 is the tile after it."""
-        caishen = next(iter(self.wild_rule.spec(indicator).tiles))
-        return self.wild_spec(caishen, white_dragon)
 
     def factors(self, options: Options) -> changzhou_fans.Factors:
         key = tuple(options.items())
@@ -146,7 +132,7 @@ class Changzhou(Variant):
                 legal=False,
                 reason="no win on a discard: 自摸胡 and 抢杠胡 only (option discard_win)",
             )
-        wilds = self.wild_spec(caishen, options["white_dragon"])
+        wilds = self.wild_spec(caishen, options)
         for i, meld in enumerate(request.melds, 1):
             if any(wilds.is_wild(t) for t in meld.tiles):
                 raise RequestError(f"meld {i}: a 财神 is never part of a 吃 / 碰 / 杠 meld")
@@ -199,13 +185,13 @@ class Changzhou(Variant):
 
     def replay_wall(self, record: HandRecord, options: Options) -> Wall:
         """The live wall: the record's wall (every tile left after the deal, in drawing
-        order) less its last ``dead_tiles`` (the 10 dead stacks, the 财神's among them);
-        kong replacements come from the live wall's end."""
+        order) less its last ``dead_tiles`` (the 10 dead stacks, the 财神's indicator among
+        them); kong replacements come from the live wall's end."""
         if record.wall is not None:
             live = max(len(record.wall) - self.dead_tiles, 0)
-            return SharedWall(live, record.wall[:live])
+            return DeadWall(live, record.wall[:live], dead=record.wall[live:])
         dealt = self.spec.hand_size * len(record.players)
-        return SharedWall(len(self.wall_tiles(options)) - dealt - self.dead_tiles)
+        return DeadWall(len(self.wall_tiles(options)) - dealt - self.dead_tiles)
 
     def replay_last_tile(self, table: Table, seat: int, from_seat: int | None) -> bool:
         """海底捞月: the win is on one of the last four live tiles."""

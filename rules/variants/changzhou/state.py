@@ -23,11 +23,13 @@ What the table keeps for the variant (:class:`ChangzhouState`, the variant's
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from paipu.rules.events import Chi, Discard, Draw, Event, Kong, Pong
+from paipu.rules.events import Chi, Discard, Draw, Event, Indicator, Kong, Pong
+from paipu.rules.mechanics.wilds import ROLE, Wilds, route_indicator, wild_rule
 from paipu.rules.melds import MeldKind
-from paipu.rules.replay import ComputedWin, Phase, VariantState
+from paipu.rules.replay import ComputedWin, Handler, Phase, VariantState
 from paipu.rules.tiles import Tile, tile_name
 from paipu.rules.variants.changzhou import fans as changzhou_fans
 from paipu.rules.variants.changzhou.settlement import (
@@ -37,6 +39,7 @@ from paipu.rules.variants.changzhou.settlement import (
     kong_payments,
     liable_seats,
 )
+from paipu.rules.wall import SharedWall
 
 if TYPE_CHECKING:
     from paipu.rules.replay import Table
@@ -48,12 +51,30 @@ _KONGS = frozenset({"kong", "added_kong", "concealed_kong"})
 _CLAIMS = frozenset({"kong", "pong", "chi", "win"})
 
 
+@dataclass
+class DeadWall(SharedWall):
+    """The live wall (``size`` tiles, ``tiles`` its tiles in drawing order: replacement
+    draws from its end) and the dead stacks after it (``dead``: never drawn, the 财神's
+    indicator among them). The dead tiles are still in the wall: :meth:`remaining` lists
+    them, so the indicator is found there."""
+
+    dead: tuple[Tile, ...] = ()
+
+    def known_tiles(self) -> tuple[Tile, ...]:
+        return (*(self.tiles or ()), *self.dead)
+
+    def remaining(self) -> tuple[Tile, ...]:
+        return (*super().remaining(), *self.dead)
+
+
 class ChangzhouState(VariantState):
     """The table state of 常州 / 常山 (see the module)."""
 
     def __init__(self, table: Table, variant: Changzhou) -> None:
         super().__init__(table)
         self.variant = variant
+        #: The 财神: the indicator event, ``Table.wilds`` (rules/mechanics/wilds.py).
+        self.wilds = Wilds(table, wild_rule(variant, table.options))
         players = table.players
         #: 财飘 stages per seat, and whether its 13 tiles were 财头 before its last draw.
         self.piao = [0] * players
@@ -70,7 +91,11 @@ class ChangzhouState(VariantState):
 
     # ------------------------------------------------------------------ events
 
+    def handlers(self) -> dict[type[Event], Handler]:
+        return {Indicator: route_indicator(self.table, {ROLE: self.wilds.reveal})}
+
     def before(self, event: Event) -> bool:
+        self.wilds.before(event)
         if type(event) is Draw:
             seat = event.seat  # type: ignore[attr-defined]
             self.caitou_before[seat] = self._caitou(seat)
@@ -169,11 +194,7 @@ class ChangzhouState(VariantState):
     def request_extra(
         self, seat: int, tile: Tile, from_seat: int | None, flags: WinFlags
     ) -> tuple[WinFlags, Mapping[str, Any]]:
-        table = self.table
-        extra: dict[str, Any] = {}
-        wilds = table.wilds
-        if wilds is not None and wilds.tiles:
-            extra["wild"] = [tile_name(t) for t in sorted(wilds.tiles)]
+        extra: dict[str, Any] = self.wilds.extra()
         if self.piao[seat] and from_seat is None:
             extra["piao"] = self.piao[seat]
         liable = liable_seats(self.claims, seat, self.variant.liability_claims)

@@ -55,9 +55,12 @@ def log(
     dealer: int = 0,
     seed: int = 1,
     result: dict[str, Any] | None = None,
+    indicator: str | None = "7z",
 ) -> HandRecord:
     """A paipu log of 常州: the seats not named get random tiles; ``wall`` (all the tiles
-    left after the deal, the last 20 dead) is optional: without it the replay counts."""
+    left after the deal, the last 20 dead) is optional: without it the replay counts. The
+    ``indicator`` event comes first (by default 中: the 财神 is 白板, no stand-in; with a
+    wall, its last tile)."""
     pool = standard_set(honors=True)
     fixed = {seat: parse_tiles(spec) for seat, spec in hands.items()}
     for tiles in fixed.values():
@@ -80,6 +83,9 @@ def log(
         "deal": [tile_names(sorted(h)) for h in deal],
         "events": events,
     }
+    if indicator is not None:
+        flipped = wall[-1] if wall is not None else indicator
+        obj["events"] = [["indicator", None, flipped, {"role": "wild"}], *events]
     if wall is not None:
         obj["wall"] = wall
     if rules:

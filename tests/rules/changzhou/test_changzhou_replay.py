@@ -8,7 +8,6 @@ from typing import Any
 import pytest
 from changzhou_helpers import log, rest_of
 
-from paipu.rules.events import decode
 from paipu.rules.replay import RuleViolation, replay
 from paipu.rules.tiles import parse_tiles, tile_names
 from paipu.rules.variants import get_variant
@@ -154,13 +153,68 @@ def test_a_last_four_tile_is_laid_down_as_drawn_and_never_claimed() -> None:
 def test_no_kong_with_six_live_tiles_or_fewer() -> None:
     """South holds four 9p: his kong with 10 live tiles left stands, with 6 it is refused."""
     hands, wall = _wall_hand(quad=True)
-    record = log(hands, [], wall=wall)
+    events = [*_walk(wall, 53), ["draw", 1, wall[53]], ["concealed_kong", 1, "9p"]]
+    record = log(hands, events, wall=wall)
     variant = get_variant("changzhou")
     table = variant.new_table(record, variant.resolve_options({}))
-    events = [*_walk(wall, 53), ["draw", 1, wall[53]], ["concealed_kong", 1, "9p"]]
-    for index, array in enumerate(events):
-        table.apply(index, decode(array))
+    for index, event in enumerate(record.events):
+        table.apply(index, event)
     assert table.wall.left() == 10 and "kong_payment:concealed_kong" in table.notes
     late = [*_walk(wall, 57), ["draw", 1, wall[57]], ["concealed_kong", 1, "9p"]]
     with pytest.raises(RuleViolation, match="no kong with 6 live tiles"):
         replay(log(hands, late, wall=wall))
+
+
+PIAO_HANDS = {
+    0: "1z2m4m6m8m1s3s5s7s2s4s6s9s",
+    1: "123p456p789s111z3m",
+    2: "1p1p4p4p7p7p1m1m4m4m9m9m6z",
+    3: "2p2p5p5p8p8p3s3s6s6s9s9s7z",
+}
+
+
+def _piao_events(second_caishen_discard: bool = True) -> list[list[Any]]:
+    events: list[list[Any]] = [
+        ["draw", 0, "5m"],
+        ["discard", 0, "1z"],
+        ["kong", 1, "1z"],
+        ["draw", 1, "6z"],
+        ["discard", 1, "6z"],
+    ]
+    for seat in (2, 3, 0):
+        events += [["draw", seat, "4z"], ["discard", seat, "4z"]]
+    kept = "3m" if second_caishen_discard else "6m"
+    events += [["draw", 1, kept], ["discard", 1, kept]]
+    for seat in (2, 3, 0):
+        events += [["draw", seat, "7z"], ["discard", seat, "7z"]]
+    return [*events, ["draw", 1, "7m"], ["win", 1, "7m"]]
+
+
+def test_worked_example_cai_yi_piao_on_the_table() -> None:
+    """The digest's example played: 2m flipped, the 财神 is 3m. South's 明杠 of East's 东
+    earns 1 from each; in 财头 (a 财神 and three sets beside the kong) he draws a second
+    财神 and discards it (财一飘), then self-draws 7m: 8倍 from each."""
+    outcome = replay(log(PIAO_HANDS, _piao_events(), indicator="2m"), check=True)
+    (win,) = outcome.wins
+    assert [(f.id, f.count) for f in win.fans] == [("plain", 1), ("caitou", 1), ("cai_piao", 1)]
+    assert win.total == 8 and win.deltas == (-8, 24, -8, -8)
+    assert outcome.deltas == (-9, 27, -9, -9)
+    assert "cai_piao:1" in outcome.notes and "kong_payment:kong" in outcome.notes
+
+
+def test_no_piao_when_the_caitou_seat_discards_another_tile() -> None:
+    """He draws 6m and lets it go: 财头 still, no 飘 stage: 4倍."""
+    outcome = replay(log(PIAO_HANDS, _piao_events(False), indicator="2m"), check=True)
+    assert outcome.wins[0].total == 4 and "cai_piao:1" not in outcome.notes
+
+
+def test_a_caishen_is_never_claimed() -> None:
+    hands = {0: "3m1z2m4m6m8m1s3s5s7s2s4s6s", 1: "3m3m1p1p4p4p7p7p1m1m4m9m9m"}
+    events = [["draw", 0, "5m"], ["discard", 0, "3m"], ["pong", 1, "3m"]]
+    with pytest.raises(RuleViolation, match="wild here: a discarded wild may not be claimed"):
+        replay(log(hands, events, indicator="2m"))
+
+
+def test_a_draw_before_the_indicator_is_refused() -> None:
+    with pytest.raises(RuleViolation, match="indicator is turned up before the first draw"):
+        replay(log(FOLLOW_HANDS, _follow_events(), indicator=None))
