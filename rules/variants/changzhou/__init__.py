@@ -76,6 +76,7 @@ class Changzhou(Variant):
         self.last_tiles = int(wall["last_tiles"])
         self._specs: dict[tuple[Tile | None, object], WildSpec] = {}
         self._factors: dict[tuple[object, ...], changzhou_fans.Factors] = {}
+        self._last_factors: tuple[Options, changzhou_fans.Factors] | None = None
 
     # ------------------------------------------------------------------ the 财神
 
@@ -95,6 +96,11 @@ class Changzhou(Variant):
         return found
 
     def factors(self, options: Options) -> changzhou_fans.Factors:
+        """The room's numbers for the fans, made once per options object (the default
+        options are one object: most calls find it by identity)."""
+        last = self._last_factors
+        if last is not None and last[0] is options:
+            return last[1]
         key = tuple(options.items())
         found = self._factors.get(key)
         if found is None:
@@ -106,6 +112,7 @@ class Changzhou(Variant):
                 last_tiles=int(options["last_tiles_factor"]),
                 multiply=options["hand_types"] == "multiply",
             )
+        self._last_factors = (options, found)
         return found
 
     # ------------------------------------------------------------------ scoring

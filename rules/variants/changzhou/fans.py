@@ -4,10 +4,12 @@ A win's 倍 is its hand type (the seed's table: 普通 2, 碰碰胡 双碰 2 / �
 十三幺 6, 清一色 6; the largest when several fit, or their product over plain with
 ``hand_types = "multiply"``) times its multipliers: 财头 (the 财神 as the pair-wait: the hand
 before the draw was four sets and a 财神) ×2, each 财飘 stage ×2 more, 独卡 ×2, 海底捞月 ×2
-(the factors are options). The readings come from :func:`paipu.rules.core.shanten.
-decompositions` (each wild with the tile it stood for); the 财头 test asks the core's group
-tables (:func:`paipu.rules.core.decompose.completion_masks`) whether the hand less one 财神
-is sets only.
+(the factors are options). The shapes come from the core's masks
+(:func:`paipu.rules.core.shanten.is_win`), one reading per question from its per-group
+readings (:func:`paipu.rules.core.decompose.group_readings`, each wild with the tile it
+stood for: a search that stops at the first, never the product of every reading); the 财头
+test asks the core's group tables (:func:`paipu.rules.core.decompose.completion_masks`)
+whether the hand less one 财神 is sets only.
 
 The digest's worked example: South holds a 财神 and four sets (财头) and, after discarding a
 财神 (财一飘), self-draws: 2 × 2 × 2 = 8倍.
@@ -18,7 +20,7 @@ The digest's worked example: South holds a 财神 and four sets (财头) and, af
 >>> three, white = parse_tile("3m"), parse_tile("5z")
 >>> caishen = WildSpec(STANDARD, frozenset({three}), ((white, three),))
 >>> result = evaluate(parse_tiles("123p456p789s111z3m"), (), parse_tile("7m"), caishen,
-...     Situation(piao=1), Factors.of(VALUES))
+...     Situation(piao=1), Factors(VALUES))
 >>> result.total, [(f, n) for f, _, n in result.fans], result.wilds
 (8, [('plain', 1), ('caitou', 1), ('cai_piao', 1)], ((2, 6),))
 """
@@ -26,12 +28,15 @@ The digest's worked example: South holds a 财神 and four sets (财头) and, af
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from paipu.rules.core import shanten as core
-from paipu.rules.core.decompose import completion_masks
-from paipu.rules.core.shanten import Reading
-from paipu.rules.core.shapes import Shape
+from paipu.rules.core.decompose import GroupReading, completion_masks, group_readings
+from paipu.rules.core.shapes import (
+    THIRTEEN_ORPHANS,
+    seven_pairs_shanten,
+    thirteen_orphans_shanten,
+)
 from paipu.rules.core.wild import WildSpec
 from paipu.rules.fans import produces
 from paipu.rules.melds import Meld, MeldKind
@@ -53,23 +58,22 @@ VALUES: dict[str, int] = {
 HAND_TYPES = tuple(VALUES)
 PLAIN = "plain"
 SUITED = 27
-_SEVEN_PAIRS = frozenset({Shape.SEVEN_PAIRS})
-_ORPHANS = frozenset({Shape.THIRTEEN_ORPHANS})
-_STANDARD = frozenset({Shape.STANDARD})
+#: The kinds of reading a hand type comes from.
+STANDARD_READING = "standard"
+SEVEN_PAIRS = "seven_pairs"
+ORPHANS = "thirteen_orphans"
 #: ``(group index, key)`` -> the group's sets-only mask (wild counts that complete it).
 _SETS_MASKS: dict[tuple[int, tuple[int, ...]], int] = {}
 
 
-@dataclass(frozen=True, slots=True)
-class Situation:
+class Situation(NamedTuple):
     """What the tiles cannot show: 财飘 stages before the win, a win on the last four tiles."""
 
     piao: int = 0
     last_tiles: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class Factors:
+class Factors(NamedTuple):
     """The room's numbers: hand-type 倍, the multipliers, how hand types combine."""
 
     values: Mapping[str, int]
@@ -79,13 +83,8 @@ class Factors:
     last_tiles: int = 2
     multiply: bool = False
 
-    @classmethod
-    def of(cls, values: Mapping[str, int], **numbers: int | bool) -> Factors:
-        return cls(values, **numbers)  # type: ignore[arg-type]
 
-
-@dataclass(frozen=True, slots=True)
-class Result:
+class Result(NamedTuple):
     """A scored hand: legal or why not; the fans ``(id, points, count)``; the 倍; what each
     wild stood for in the counted reading."""
 
@@ -94,6 +93,162 @@ class Result:
     fans: tuple[tuple[str, int, int], ...] = ()
     total: int = 0
     wilds: tuple[tuple[Tile, Tile], ...] = ()
+
+
+class Hand:
+    """A winning hand as the detectors see it: the natural counts by face (stand-ins at
+    their face, wilds taken out), the wild count, the melds, the winning tile; which shapes
+    win (the core's masks), and one reading of each kind on demand, found by a search over
+    the core's per-group readings that stops at the first (no product of every reading)."""
+
+    __slots__ = (
+        "concealed",
+        "faces",
+        "full",
+        "melds",
+        "natural",
+        "orphans",
+        "seven_pairs",
+        "standard",
+        "wild_count",
+        "wilds",
+        "win_face",
+        "win_tile",
+        "win_wild",
+    )
+
+    def __init__(
+        self, hand: Sequence[Tile], melds: Sequence[Meld], win_tile: Tile, wilds: WildSpec
+    ) -> None:
+        tile_set = wilds.tile_set
+        self.wilds = wilds
+        self.melds = melds
+        self.win_tile = win_tile
+        self.win_wild = wilds.is_wild(win_tile)
+        self.win_face = wilds.face(win_tile)
+        concealed = tile_set.counts(hand)
+        self.concealed = concealed
+        full = list(concealed)
+        full[win_tile] += 1
+        self.full = full
+        natural, self.wild_count = wilds.split(full)
+        self.natural = natural
+        n_melds = len(melds)
+        self.standard = core.is_win(full, wilds, n_melds)
+        faces = [t for t, n in enumerate(natural) if n]
+        self.seven_pairs = self.orphans = False
+        if n_melds == 0:  # 七对 and 十三幺 by the core's formulas, on the natural counts
+            w = self.wild_count
+            copies = tile_set.copies
+            pairs = sum(natural[t] // 2 for t in faces)
+            odd = sum(1 for t in faces if natural[t] % 2 and natural[t] < copies)
+            self.seven_pairs = seven_pairs_shanten(pairs, odd, w) < 0
+            kinds = sum(1 for t in THIRTEEN_ORPHANS if natural[t])
+            paired = any(natural[t] >= 2 for t in THIRTEEN_ORPHANS)
+            self.orphans = thirteen_orphans_shanten(kinds, paired, w) < 0
+        for meld in melds:
+            faces.append(wilds.face(meld.tiles[0]))
+            faces.append(wilds.face(meld.tiles[-1]))
+        #: The natural faces held, melds included.
+        self.faces = faces
+
+    def reading(self, suit: int = -1, honours: bool = True) -> list[Tile] | None:
+        """The faces the wilds stand for in one standard reading, ``None`` if there is none;
+        with ``suit`` (0-2) only that suit's tiles and, with ``honours``, the honours may
+        hold tiles (a flush reading)."""
+        tile_set = self.wilds.tile_set
+        natural = self.natural
+        options: list[tuple[tuple[Tile, ...], tuple[GroupReading, ...]]] = []
+        for tiles, runs in tile_set.groups:
+            allowed = suit < 0 or (tiles[0] // 9 == suit if tiles[0] < SUITED else honours)
+            key = tuple([natural[t] for t in tiles])
+            if not allowed:
+                if any(key):
+                    return None
+                continue
+            readings = group_readings(key, runs, tile_set.copies, self.wild_count)
+            if not readings:
+                return None
+            options.append((tiles, readings))
+        found = _first(options, 0, self.wild_count, False)
+        return None if found is None else sorted(found)
+
+    def flush(self) -> str:
+        """``full_flush`` / ``half_flush`` when a standard reading keeps every tile (wilds as
+        what they stand for) in one suit, and honours; ``""`` otherwise."""
+        suits = {t // 9 for t in self.faces if t < SUITED}
+        if len(suits) > 1:
+            return ""
+        honours = any(t >= SUITED for t in self.faces)
+        for suit in sorted(suits) if suits else range(3):
+            if not honours and self.reading(suit, honours=False) is not None:
+                return "full_flush"
+            if self.reading(suit, honours=True) is not None:
+                return "half_flush"
+        return ""
+
+    def pungs(self) -> bool | None:
+        """碰碰胡: ``None`` when no reading is pungs only; else whether one has the winning
+        tile as its pair (吊头; won by a wild: a wild in the pair)."""
+        options = self.pung_options()
+        if not options:
+            return None
+        if self.win_wild:
+            return any(pair < 0 or self.natural[pair] == 1 for pair, _ in options)
+        return any(pair == self.win_face for pair, _ in options)
+
+    def pung_options(self) -> list[tuple[int, list[Tile]]]:
+        """Every pungs-only reading as ``(pair face or -1 for a pair of wilds, the faces the
+        wilds stand for)``: each kind held is a pung (wilds making up 3) or the pair; wilds
+        left over make pungs (and the pair) of kinds not held."""
+        if any(m.kind is MeldKind.CHI for m in self.melds):
+            return []
+        natural = self.natural
+        held = [t for t, n in enumerate(natural) if n]
+        if any(natural[t] > 3 for t in held):
+            return []
+        need = sum(3 - natural[t] for t in held)
+        spare = [
+            t for t in self.wilds.tile_set.kinds if not natural[t] and not self.wilds.is_wild(t)
+        ]
+        out: list[tuple[int, list[Tile]]] = []
+        w = self.wild_count
+        for pair in (*[t for t in held if natural[t] <= 2], -1):
+            used = need - 1 if pair >= 0 else need
+            left = w - used - (2 if pair < 0 else 0)
+            if left < 0 or left % 3:
+                continue
+            faces = [t for t in held for _ in range(3 - natural[t] - (1 if t == pair else 0))]
+            extra = spare[: left // 3 + (1 if pair < 0 else 0)]
+            if len(extra) < left // 3 + (1 if pair < 0 else 0):
+                continue
+            if pair < 0:
+                faces += [extra[0], extra[0]]
+                extra = extra[1:]
+            faces += [t for t in extra for _ in range(3)]
+            out.append((pair, sorted(faces)))
+        return out
+
+
+def _first(
+    options: Sequence[tuple[tuple[Tile, ...], tuple[GroupReading, ...]]],
+    index: int,
+    wilds_left: int,
+    paired: bool,
+) -> list[Tile] | None:
+    """The wild faces of the first combination of one reading per group with exactly one
+    pair and every wild used (a depth-first search that stops at the first)."""
+    if index == len(options):
+        return [] if paired and not wilds_left else None
+    tiles, readings = options[index]
+    for _, _, pair, stood in readings:
+        used = len(stood)
+        if used > wilds_left or (pair >= 0 and paired):
+            continue
+        rest = _first(options, index + 1, wilds_left - used, paired or pair >= 0)
+        if rest is not None:
+            return [*(tiles[rank] for rank in stood), *rest]
+    return None
 
 
 @produces(
@@ -106,34 +261,27 @@ class Result:
     "thirteen_orphans",
     "full_flush",
 )
-def hand_types(
-    readings: Sequence[Reading],
-    faces: Sequence[Tile],
-    melds: Sequence[Meld],
-    win_face: Tile,
-    win_wild: bool,
-    seven_pairs: Sequence[Tile] | None,
-    orphans: bool,
-) -> list[tuple[tuple[str, ...], Reading | None]]:
-    """Every way the hand can be read, as its hand types: a standard reading (碰碰胡,
-    flushes on the faces the tiles and wilds play as), 七对 (flushes on the natural tiles:
-    wilds pair them), 十三幺. ``faces``: the natural faces held, melds included."""
-    out: list[tuple[tuple[str, ...], Reading | None]] = []
-    chi = any(m.kind is MeldKind.CHI for m in melds)
-    for reading in readings:
+def hand_types(hand: Hand) -> list[tuple[tuple[str, ...], str]]:
+    """Every way the hand can be read, as its hand types and the kind of reading (``standard``
+    / ``seven_pairs`` / ``thirteen_orphans``): a standard win is 普通 (plain), 碰碰胡 when
+    some reading is pungs only (吊头 when its pair is the winning tile), a flush when some
+    reading keeps every tile, the wilds' faces included, in one suit (and honours); 七对 with
+    its flush on the natural tiles (wilds pair them); 十三幺."""
+    out: list[tuple[tuple[str, ...], str]] = []
+    if hand.standard:
         types = [PLAIN]
-        if not reading.chows and not chi:
-            single = reading.wild_in_pair if win_wild else reading.pair == win_face
-            types.append("all_pungs_single" if single else "all_pungs")
-        flush = _flush([*faces, *(face for _, face in reading.wilds)])
+        pungs = hand.pungs()
+        if pungs is not None:
+            types.append("all_pungs_single" if pungs else "all_pungs")
+        flush = hand.flush()
         if flush:
             types.append(flush)
-        out.append((tuple(types), reading))
-    if seven_pairs is not None:
-        flush = _flush(seven_pairs)
-        out.append((("seven_pairs", flush) if flush else ("seven_pairs",), None))
-    if orphans:
-        out.append((("thirteen_orphans",), None))
+        out.append((tuple(types), STANDARD_READING))
+    if hand.seven_pairs:
+        flush = _flush(hand.faces)
+        out.append((("seven_pairs", flush) if flush else ("seven_pairs",), SEVEN_PAIRS))
+    if hand.orphans:
+        out.append((("thirteen_orphans",), ORPHANS))
     return out
 
 
@@ -176,27 +324,39 @@ def cai_piao(situation: Situation, is_caitou: bool) -> int:
 
 
 @produces(REGISTRY, "single_gap")
-def single_gap(
-    readings: Sequence[Reading],
-    concealed: Sequence[int],
-    win_tile: Tile,
-    wilds: WildSpec,
-    melds: int,
-) -> bool:
-    """独卡: the winning tile was the hand's only wait (wilds aside) and it fills a chow's
-    middle (13→2) or edge (12→3, 89→7)."""
-    if wilds.is_wild(win_tile):
+def single_gap(hand: Hand) -> bool:
+    """独卡: the winning tile (natural) was the hand's only wait, wilds aside, and fills a
+    chow's middle (13→2) or edge (12→3, 89→7) in some reading."""
+    if hand.win_wild or not hand.standard:
         return False
-    face = wilds.face(win_tile)
-    if face >= SUITED or not any(_gap(chow, face) for r in readings for chow in r.chows):
+    face = hand.win_face
+    if face >= SUITED:
         return False
-    waits = {wilds.face(t) for t in core.waits(concealed, wilds, melds) if not wilds.is_wild(t)}
-    return waits == {face}
-
-
-def _gap(chow: Tile, face: Tile) -> bool:
-    rank = chow % 9
-    return face == chow + 1 or (rank == 0 and face == chow + 2) or (rank == 6 and face == chow)
+    rank = face % 9
+    chows = [face - 1] if 1 <= rank <= 7 else []
+    if rank == 2:
+        chows.append(face - 2)
+    if rank == 6:
+        chows.append(face)
+    wilds = hand.wilds
+    natural = hand.natural
+    fits = False
+    for chow in chows:
+        rest = list(natural)
+        missing = 0
+        for tile in (chow, chow + 1, chow + 2):
+            if rest[tile]:
+                rest[tile] -= 1
+            else:
+                missing += 1
+        left = hand.wild_count - missing
+        if left >= 0 and core.natural_shanten(rest, left, wilds.tile_set, len(hand.melds) + 1) < 0:
+            fits = True
+            break
+    if not fits:
+        return False
+    waits = core.waits(hand.concealed, wilds, len(hand.melds))
+    return {wilds.face(t) for t in waits if not wilds.is_wild(t)} == {face}
 
 
 @produces(REGISTRY, "last_tiles")
@@ -215,71 +375,84 @@ def evaluate(
 ) -> Result:
     """Score a win: ``hand`` the concealed tiles without ``win_tile``; the 倍 is the best
     reading's hand type times the multipliers that apply to it."""
-    tile_set = wilds.tile_set
-    concealed = tile_set.counts(hand)
-    full = list(concealed)
-    full[win_tile] += 1
-    n_melds = len(melds)
-    readings = core.decompositions(full, wilds, n_melds)
-    natural, wild_count = wilds.split(full)
-    seven: list[Tile] | None = None
-    orphans = False
-    if n_melds == 0:
-        if core.is_win(full, wilds, 0, _SEVEN_PAIRS):
-            seven = [t for t, n in enumerate(natural) if n]
-        orphans = core.is_win(full, wilds, 0, _ORPHANS)
-    if not readings and seven is None and not orphans:
+    seen = Hand(hand, melds, win_tile, wilds)
+    candidates = hand_types(seen)
+    if not candidates:
         return Result(
             legal=False,
             reason="these tiles do not form a winning hand (four sets and a pair, 七对 or 十三幺, "
             "财神 standing in for any tile)",
         )
-    faces = [t for t, n in enumerate(natural) if n]
-    faces += [wilds.face(m.tiles[0]) for m in melds]
-    faces += [wilds.face(m.tiles[-1]) for m in melds]
-    win_wild = wilds.is_wild(win_tile)
-    win_face = wilds.face(win_tile)
-    is_caitou = bool(readings) and caitou(concealed, wilds)
+    is_caitou = seen.standard and caitou(seen.concealed, wilds)
     piao = cai_piao(situation, is_caitou)
-    gap = bool(readings) and single_gap(readings, concealed, win_tile, wilds, n_melds)
-    last = last_tiles(situation)
     common: list[tuple[str, int, int]] = []
-    if gap and factors.single_gap > 1:
+    if factors.single_gap > 1 and single_gap(seen):
         common.append(("single_gap", factors.single_gap, 1))
-    if last and factors.last_tiles > 1:
+    if factors.last_tiles > 1 and last_tiles(situation):
         common.append(("last_tiles", factors.last_tiles, 1))
     standard_extra: list[tuple[str, int, int]] = []
     if is_caitou:
         standard_extra.append(("caitou", factors.caitou, 1))
     if piao:
         standard_extra.append(("cai_piao", factors.piao, piao))
-    best: tuple[int, int, tuple[tuple[str, int, int], ...], Reading | None] | None = None
+    best: tuple[int, int, tuple[tuple[str, int, int], ...], tuple[str, ...], str] | None = None
     values = factors.values
-    for types, reading in hand_types(readings, faces, melds, win_face, win_wild, seven, orphans):
+    for types, shape in candidates:
         counted = _counted(types, values, factors.multiply)
         value = values[counted[0]] if len(counted) == 1 else _product(counted, values)
         fans = [(t, values[t], 1) for t in counted]
-        extra = standard_extra if reading is not None else []
+        extra = standard_extra if shape == STANDARD_READING else []
         fans += extra
         fans += common
         for _, factor, count in (*extra, *common):
             value *= factor**count
         rank = max(HAND_TYPES.index(t) for t in counted)
         if best is None or (value, rank) > (best[0], best[1]):
-            best = (value, rank, tuple(fans), reading)
+            best = (value, rank, tuple(fans), tuple(counted), shape)
     assert best is not None
-    total, _, fans_out, chosen = best
-    if chosen is not None:
-        substituted = chosen.wilds
-    else:
-        substituted = _special_wilds(
-            natural,
-            wild_count,
-            wilds,
-            full,
-            seven is not None and not (orphans and fans_out[0][0] == "thirteen_orphans"),
-        )
-    return Result(legal=True, fans=fans_out, total=total, wilds=substituted)
+    total, _, fans_out, counted, shape = best
+    return Result(
+        legal=True, fans=fans_out, total=total, wilds=_substitutions(seen, counted, shape)
+    )
+
+
+def _substitutions(hand: Hand, counted: Sequence[str], shape: str) -> tuple[tuple[Tile, Tile], ...]:
+    """Each wild held with the tile it stands for in a reading of the counted hand type."""
+    held = hand.wilds.held(hand.full)
+    if not held:
+        return ()
+    if shape != STANDARD_READING:
+        return _special_wilds(hand.natural, hand.wild_count, hand.wilds, hand.full, shape)
+    faces: list[Tile] | None = None
+    if "all_pungs" in counted or "all_pungs_single" in counted:
+        options = hand.pung_options()
+        single = [o for o in options if o[0] == hand.win_face] if not hand.win_wild else []
+        faces = (single or options)[0][1]
+    elif "full_flush" in counted or "half_flush" in counted:
+        suits = sorted({t // 9 for t in hand.faces if t < SUITED}) or [0, 1, 2]
+        for suit in suits:
+            faces = hand.reading(suit, honours="half_flush" in counted)
+            if faces is not None:
+                break
+    if faces is None:
+        faces = hand.reading()
+    assert faces is not None
+    return _match(held, faces)
+
+
+def _match(held: Sequence[Tile], faces: Sequence[Tile]) -> tuple[tuple[Tile, Tile], ...]:
+    """Wild tiles paired with faces: a wild with its own kind first, the rest in order."""
+    left = list(faces)
+    pairs: list[tuple[Tile, Tile]] = []
+    rest: list[Tile] = []
+    for wild in held:
+        if wild in left:
+            left.remove(wild)
+            pairs.append((wild, wild))
+        else:
+            rest.append(wild)
+    pairs.extend(zip(rest, left, strict=True))
+    return tuple(sorted(pairs))
 
 
 def _counted(types: Sequence[str], values: Mapping[str, int], multiply: bool) -> list[str]:
@@ -306,14 +479,14 @@ def _special_wilds(
     wild_count: int,
     wilds: WildSpec,
     full: Sequence[int],
-    seven_pairs: bool,
+    shape: str,
 ) -> tuple[tuple[Tile, Tile], ...]:
     """What the wilds stood for in a 七对 (each pairs a single, the rest pair each other as
     themselves) or a 十三幺 (each a missing orphan, or the pair)."""
     held = wilds.held(full)
     if not held:
         return ()
-    if seven_pairs:
+    if shape == SEVEN_PAIRS:
         needs = [t for t, n in enumerate(natural) if n % 2]
     else:
         orphans = [t for t in range(SUITED) if t % 9 in (0, 8)] + list(range(SUITED, 34))
