@@ -112,6 +112,9 @@ class BotRules:
     #: 财飘 (常州): up to this many times a hand, a self-drawn win is let go by discarding a
     #: wild when the hand then still wins on any tile and the wall is long enough.
     float_wilds: int = 0
+    #: 跟庄 (常州): in the first go-round, follow the dealer's first discard where it costs
+    #: nothing (the dealer pays each follower when all three follow).
+    follow_dealer: bool = False
 
 
 #: The styles' numbers for the regional games (:class:`~paipu.selfplay.bots.core.StyleParams`:
@@ -234,7 +237,30 @@ class RegionalBot(BotCore):
             kong = self._kong(view, counts, melds, kongs)
             if kong is not None:
                 return kong
-        return discard_of(discards, self._discard(view, counts, melds), counts, NO_HONOURS)
+        tile = self._discard(view, counts, melds)
+        if self.rules.follow_dealer:
+            tile = self._follow_dealer(view, counts, melds, tile)
+        return discard_of(discards, tile, counts, NO_HONOURS)
+
+    def _follow_dealer(
+        self, view: SeatView, counts: list[int], melds: Sequence[Meld], chosen: Tile
+    ) -> Tile:
+        """跟庄: on the seat's first discard, while every discard so far is the dealer's first
+        tile, that tile when it leaves the plan as close as the chosen one."""
+        dealer = view.dealer
+        first = view.discards(dealer)
+        if dealer == view.seat or melds or view.discards(view.seat) or len(first) != 1:
+            return chosen
+        tile = first[0]
+        if tile == chosen or not counts[tile]:
+            return chosen
+        if any(
+            view.discards(seat) != [tile] and view.discards(seat) for seat in range(view.players)
+        ):
+            return chosen
+        effective, _, rows = self._best(view, counts, melds)
+        cost = next((row[0] for row in rows if row[2] == tile), None)
+        return tile if cost is not None and cost <= effective + 1e-9 else chosen
 
     def _float_wild(self, view: SeatView, moves: TurnMoves) -> Move | None:
         """财飘: the discard of a wild in place of the self-drawn win, when the hand keeps a

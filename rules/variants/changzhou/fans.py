@@ -183,8 +183,9 @@ class Hand:
         for suit in sorted(suits) if suits else range(3):
             if not honours and self.reading(suit, honours=False) is not None:
                 return "full_flush"
-            if self.reading(suit, honours=True) is not None:
-                return "half_flush"
+            found = self.reading(suit, honours=True)
+            if found is not None and (suits or any(t < SUITED for t in found)):
+                return "half_flush"  # some tile of the suit: not honours alone
         return ""
 
     def pungs(self) -> bool | None:

@@ -4,13 +4,19 @@ keep the 财神 and float one (财飘) where it pays."""
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
+from pathlib import Path
 
+import duckdb
+import pytest
 from changzhou_helpers import log
 from test_changzhou_replay import PIAO_HANDS, _piao_events
+from typer.testing import CliRunner
 
 from paipu.parsers import Parsed
 from paipu.parsers.paipu import parse_line
 from paipu.pipeline.audit import audit_parsed
+from paipu.pipeline.cli import app
 from paipu.pipeline.simulate import DEFAULT_PLAYERS, SimulationStats, game_jobs, simulate
 from paipu.rules.legal import MoveKind
 from paipu.rules.selfplay import Style
@@ -33,8 +39,13 @@ def _run(hands: int, seed: int) -> tuple[list[str], SimulationStats]:
     return lines, stats
 
 
-def test_simulated_hands_audit_ok_and_repeat() -> None:
-    lines, stats = _run(HANDS, seed=3)
+@pytest.fixture(scope="module")
+def simulated() -> tuple[list[str], SimulationStats]:
+    return _run(HANDS, seed=3)
+
+
+def test_simulated_hands_audit_ok_and_repeat(simulated: tuple[list[str], SimulationStats]) -> None:
+    lines, stats = simulated
     verdicts: Counter[str] = Counter()
     for number, line in enumerate(lines, 1):
         parsed = parse_line(line, "sim", number)
@@ -77,3 +88,51 @@ def test_the_bot_takes_the_win_late_in_the_wall() -> None:
     view, moves = _south_at_the_second_caishen(left_cut=50)
     assert view.tiles_left() < 16
     assert _bot().turn(view, moves).kind is MoveKind.SELF_DRAWN_WIN
+
+
+def test_ingest_and_the_reports_list_the_hand_types(
+    simulated: tuple[list[str], SimulationStats], tmp_path: Path
+) -> None:
+    """The simulated hands load (settled zero-sum, the indicator among the events) and the
+    fan page lists 常州's own hand types."""
+    lines, _ = simulated
+    log_file = tmp_path / "changzhou.paipu.jsonl"
+    log_file.write_text("\n".join(lines) + "\n", "utf-8")
+    db = tmp_path / "cz.duckdb"
+    runner = CliRunner()
+    result = runner.invoke(app, ["ingest", str(log_file), "--db", str(db)])
+    assert result.exit_code == 0, result.output
+    con = duckdb.connect(str(db), read_only=True)
+    kinds = {k for (k,) in con.sql("SELECT DISTINCT kind FROM events").fetchall()}
+    unbalanced = con.execute(
+        "SELECT count(*) FROM (SELECT game, hand, sum(delta) s FROM hand_seats GROUP BY ALL) "
+        "WHERE s <> 0"
+    ).fetchall()
+    con.close()
+    assert "indicator" in kinds and unbalanced == [(0,)]
+    out = tmp_path / "out"
+    result = runner.invoke(app, ["report", "--db", str(db), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    page = (out / "fans.html").read_text("utf-8")
+    assert "variant-changzhou" in page and "普通牌型" in page
+
+
+def test_the_bot_follows_the_dealer_where_it_costs_nothing() -> None:
+    """East's first discard is 北; South holds a lone 北 too and lets it go (跟庄)."""
+    hands = {
+        0: "123m456m789m11p4s4z",
+        1: "4z258m258p258s369m",
+        2: "1z147p147s369p69s2z",
+        3: "1z3z3z7z7z6z6z7z9s9s8s7s1s",
+    }
+    events = [["draw", 0, "6s"], ["discard", 0, "4z"], ["draw", 1, "2z"]]
+    record = log(hands, events, indicator="2m")
+    variant = get_variant("changzhou")
+    rules = rules_for(variant, variant.resolve_options({}))
+    for follow, tile in ((True, "4z"), (False, "2z")):  # without the rule: the later 南
+        table = variant.new_table(record, variant.resolve_options({}))
+        for index, event in enumerate(record.events):
+            table.apply(index, event)
+        bot = RegionalBot(Style.BALANCED, replace(rules, follow_dealer=follow))
+        move = bot.turn(SeatView(table, 1), TurnMoves(table, 1))
+        assert (move.kind, move.tiles) == (MoveKind.DISCARD, (parse_tile(tile),))
