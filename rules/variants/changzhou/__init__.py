@@ -131,6 +131,10 @@ class Changzhou(Variant):
                     f"({self.id} knows {', '.join(self.extra_facts)})"
                 )
         caishen = _caishen(extra)
+        if caishen is not None and caishen not in self.tile_set.kind_set:
+            raise RequestError(
+                f"extra 'wild': {tile_name(caishen)} is not a tile of {spec.name_zh}"
+            )
         piao = _piao(extra)
         flags = request.flags
         robbed = flags.robbing_kong

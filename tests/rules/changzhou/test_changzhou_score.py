@@ -205,6 +205,7 @@ def test_no_caishen_known_scores_plain_tiles() -> None:
     [
         ({"extra": {"piao": 4}}, "财飘: 0-3"),
         ({"extra": {"wild": ["3m", "4m"]}}, "extra 'wild'"),
+        ({"extra": {"wild": ["1f"]}}, "1f is not a tile"),
         ({"extra": {"bao": "3m"}}, "unknown extra"),
         ({"melds": [("pong", "333m", 0)]}, "财神 is never part"),
         ({"flowers": ["1f"]}, "no flowers"),
