@@ -7,9 +7,13 @@ otherwise South (seat 1) self-draws, East (seat 0) deals and the 财神 is 3m (t
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from changzhou_helpers import fan_ids, request, scored
+from typer.testing import CliRunner
 
+from paipu.pipeline.cli import app
 from paipu.rules.score import score_json
 from paipu.rules.settlement import transfers
 from paipu.rules.variants import get_variant
@@ -215,3 +219,17 @@ def test_bad_requests_say_why(fields: dict[str, object], message: str) -> None:
     hand = "123p456p789s1z" if "melds" in fields else CAITOU
     answer = score_json(request(hand, "1z" if "melds" in fields else "7m", **fields))
     assert answer.error is not None and message in answer.error, answer
+
+
+def test_paipu_score_answers_the_worked_example_as_json() -> None:
+    result = CliRunner().invoke(
+        app, ["score", "--json", json.dumps(request(CAITOU, "7m", extra={"piao": 1}))]
+    )
+    assert result.exit_code == 0, result.output
+    answer = json.loads(result.output)
+    assert answer["total"] == 8 and answer["deltas"] == [-8, 24, -8, -8]
+    assert answer["extra"]["substitutions"] == [["3m", "7m"]]
+    refused = CliRunner().invoke(
+        app, ["score", "--json", json.dumps(request(CAITOU, "7m", **{"from": 0}))]
+    )
+    assert refused.exit_code == 1 and json.loads(refused.output)["legal"] is False
