@@ -83,7 +83,8 @@ class ChangzhouState(VariantState):
         self.claims = [[0] * players for _ in range(players)]
         self.kong_payments: list[Payment] = []
         self.kong_chain = 0  # kongs the seat on turn has made on this turn's replacements
-        #: 跟庄: the dealer's first discard while the three others follow; None once broken.
+        #: 跟庄: the dealer's first discard, how many of the first discards were it, whether
+        #: a call or another tile broke the round, whether all four were it.
         self.follow_tile: Tile | None = None
         self.follow_count = 0
         self.follow_broken = False
@@ -110,7 +111,8 @@ class ChangzhouState(VariantState):
             discarder = table.seats[event.seat].melds[-1].from_seat  # type: ignore[attr-defined]
             if discarder is not None:
                 self.claims[event.seat][discarder] += 1  # type: ignore[attr-defined]
-            self.follow_broken = self.follow_broken or not self.followed
+            if not self.followed:
+                self.follow_broken = True  # a call in the first go-round: no 跟庄
         elif event_type is Draw and not table.replacement_from_kong:
             self.kong_chain = 0
 
