@@ -79,6 +79,8 @@ JIANG_PAIR_VALUE = 1.2  # keeping a 2/5/8 pair where small wins need one
 OFF_PLAN = 10.0  # among equal distances a tile against the plan goes first
 UNUSED = 99.0
 WILD_VALUE = 50.0  # a wild is the last tile to let go
+#: A bot floats a wild (``float_wilds``) only with this many tiles still in the wall.
+FLOAT_TILES_LEFT = 16
 #: The tile kinds a bot looks at: the suits and the honours (none held in the 108-tile games).
 KINDS = N_KINDS
 SUIT_OF = tuple(min(t // SUIT_SIZE, SUITS) for t in range(KINDS))  # honours: 3
@@ -108,7 +110,12 @@ class BotRules:
     cheap_total: int = 1  # a win worth this or less is cheap
     likes_kongs: bool = False  # kongs earn money (Sichuan, Zhuanzhuan)
     open_first: bool = False  # a hand must be open to win (开门): calls that keep pace count
-    follow_dealer: bool = False  # 跟庄 costs the dealer: follow its first discard on a tie
+    #: 财飘 (常州): up to this many times a hand, a self-drawn win is let go by discarding a
+    #: wild when the hand then still wins on any tile and the wall is long enough.
+    float_wilds: int = 0
+    #: 跟庄: in the first go-round, follow the dealer's first discard where it costs nothing
+    #: (the dealer pays each follower when all three follow).
+    follow_dealer: bool = False
 
 
 #: The styles' numbers for the regional games (:class:`~paipu.selfplay.bots.core.StyleParams`:
@@ -169,6 +176,8 @@ class RegionalBot(BotCore):
         #: The hand a call is weighed on, and its melds (:meth:`call_start`).
         self.call_counts: list[int] = []
         self.call_melds: list[Meld] = []
+        #: Wilds let go instead of a self-drawn win this hand (``float_wilds``).
+        self.floats = 0
 
     # -- shape, with the hand's wilds (rules/core/) where it has some
 
@@ -225,7 +234,8 @@ class RegionalBot(BotCore):
     def turn(self, view: SeatView, moves: TurnMoves) -> Move:
         win = moves.self_drawn_win()
         if win is not None:
-            return win
+            floated = self._float_wild(view, moves) if self.rules.float_wilds else None
+            return win if floated is None else floated
         listed = moves.listed()
         kongs = [m for m in listed if m.kind is _CONCEALED_KONG or m.kind is _ADDED_KONG]
         discards = [m for m in listed if m.kind is _DISCARD]
@@ -248,7 +258,33 @@ class RegionalBot(BotCore):
             kong = self._kong(view, counts, melds, kongs)
             if kong is not None:
                 return kong
-        return discard_of(discards, self._discard(view, counts, melds), counts, NO_HONOURS)
+        tile = self._discard(view, counts, melds)
+        return discard_of(discards, tile, counts, NO_HONOURS)
+
+    def _float_wild(self, view: SeatView, moves: TurnMoves) -> Move | None:
+        """财飘: the discard of a wild in place of the self-drawn win, when the hand keeps a
+        wild and then waits on every tile (it wins on its next draw, for more), the wall
+        is long enough and the bot has floated fewer than ``float_wilds`` times."""
+        wilds = view.wilds()
+        if (
+            wilds is None
+            or self.floats >= self.rules.float_wilds
+            or view.tiles_left() < FLOAT_TILES_LEFT
+        ):
+            return None
+        counts = view.hand()
+        melds = view.melds()
+        for move in moves.listed():
+            tile = move.tiles[0]
+            if move.kind is not _DISCARD or tile not in wilds.tiles or counts[tile] < 2:
+                continue
+            counts[tile] -= 1
+            waits_after = self._waits(view, counts, len(melds), self._shapes(melds))
+            counts[tile] += 1
+            if len(set(waits_after)) >= KINDS:
+                self.floats += 1
+                return move
+        return None
 
     def _void_tiles(self, counts: list[int]) -> list[Tile]:
         """The tiles of its void suit the bot still holds (it calls nothing until they are
