@@ -124,10 +124,11 @@ def diao(reading: Reading, win_tile: Tile, win_is_wild: bool) -> str | None:
     if not reading.wilds:
         return None
     jokers = _faces(reading)
-    # a natural tile drawn closes a group on the 混 beside it; a drawn 混 fills a place too
+    # a natural tile drawn closes a group on the 混 beside it; a drawn 混 fills a place too.
+    # The set is looked at first: a set closed on two 混 beside a natural pair can always be
+    # read as a pung on one 混 and the pair on the other, the same value, but 双混吊 is what
+    # the player holding two standing 混 calls it.
     need = 2 if win_is_wild else 1
-    if (win_is_wild or reading.pair == win_tile) and jokers[reading.pair] >= need:
-        return "hun_diao"
     for pung in reading.pungs:
         if (win_is_wild or pung == win_tile) and jokers[pung] >= need + 1:
             return "shuang_hun_diao"
@@ -138,6 +139,8 @@ def diao(reading: Reading, win_tile: Tile, win_is_wild: bool) -> str | None:
                 return "shuang_hun_diao"
         elif win_tile in run and all(jokers[t] for t in run if t != win_tile):
             return "shuang_hun_diao"
+    if (win_is_wild or reading.pair == win_tile) and jokers[reading.pair] >= need:
+        return "hun_diao"
     return None
 
 
