@@ -37,6 +37,8 @@ class VariantInfo:
     fan_points: str = "points"  # what a fan's points are: points, multiplier
     fans: dict[str, tuple[str, str]] = field(default_factory=dict)  # id -> (Chinese, English)
     xi: dict[str, list[int]] | None = None  # zipai: 胡息 of each group kind, [small, big]
+    #: The wild kinds of a hand, per room choice (:func:`wild_table`); None without wilds.
+    wilds: dict[str, Any] | None = None
 
     @property
     def title(self) -> str:
@@ -54,7 +56,46 @@ class VariantInfo:
         }
         if self.xi is not None:
             data["xi"] = self.xi
+        if self.wilds is not None:
+            data["wilds"] = self.wilds
         return data
+
+
+def wild_table(spec: Any) -> dict[str, Any] | None:
+    """The replay script's view of a variant's ``[wilds]`` (rules/mechanics/wilds.py): the
+    option that chooses them (``null`` when none) with its default, and per choice the fixed
+    wild kinds and, where an indicator is turned up, the kinds each indicator makes — worked
+    out here by the rules, so that the script needs no successor order of its own.
+
+    >>> table = wild_table(type("S", (), {"raw": {"wilds": {"indicator": [1]}}, "tiles": {},
+    ...     "options": {}})())
+    >>> table["choices"][""]["by_indicator"]["9s"], table["choices"][""]["fixed"]
+    (['1s'], [])
+    """
+    from paipu.rules.core.tiles import TileSet
+    from paipu.rules.mechanics.wilds import rule_of
+    from paipu.rules.tiles import tile_name, tile_names
+
+    raw = spec.raw.get("wilds")
+    if not isinstance(raw, dict):
+        return None
+    tile_set = TileSet.from_toml(spec.tiles)
+    option = raw.get("option")
+    values = list(raw.get("choices", {})) if option is not None else [""]
+    choices: dict[str, Any] = {}
+    for value in values:
+        rule = rule_of(raw, tile_set, value)
+        if rule is None:
+            continue
+        entry: dict[str, Any] = {"fixed": tile_names(sorted(rule.fixed))}
+        if rule.needs_indicator:
+            entry["by_indicator"] = {
+                tile_name(t): tile_names(sorted(rule.spec(t).tiles)) for t in tile_set.kinds
+            }
+        choices[value] = entry
+    known = option is not None and option in spec.options
+    default = spec.options[option].default if known else None
+    return {"option": option, "default": default, "choices": choices}
 
 
 @cache
@@ -81,6 +122,7 @@ def variant_info(variant: str) -> VariantInfo:
         fan_points="multiplier" if zipai else "points",
         fans={fan.id: (fan.name_zh, fan.name_en) for fan in spec.fans.fans},
         xi={k: list(v) for k, v in xi.items()} if isinstance(xi, dict) else None,
+        wilds=wild_table(spec),
     )
 
 

@@ -37,8 +37,12 @@ The rules of this module:
   next draw (漏胡, the wins are scored by the table, which asks the lock); a 补杠 only on
   the draw of the fourth tile where the room says so (过时不候); nothing but wins on the
   tiles of a 开杠;
-* a wild tile may not be claimed where the hand's wild spec forbids it (``Table.wilds``, a
-  :class:`~paipu.rules.core.wild.WildSpec`; data hook: no variant has wilds yet);
+* the hand's wilds (``Table.wilds``, a :class:`~paipu.rules.core.wild.WildSpec`, set by
+  :mod:`paipu.rules.mechanics.wilds`): a discarded wild may not be claimed (chi, pong,
+  kong) unless its ``claim`` allows it; a wild may not go into a pong or kong (claimed or
+  added) unless ``pong``, nor four wilds into a concealed kong unless ``concealed_kong``
+  (天津 金杠), nor a wild from the hand into a chi unless ``chow``
+  (:func:`chi_wild_problem`); a wild may not be discarded unless ``discard``;
 * ready declarations (听 / 报听, and Harbin's 吃听 as ``ready_chi``) are future: the kind is
   reserved and a variant's ``claim_priority`` may name it; nothing lists it yet (a
   declaration would be a state hook answering which seats may declare, as
@@ -152,11 +156,29 @@ def claim_problem(
     if kind is MoveKind.CHI and seat != (from_seat + 1) % table.players:
         return "chi is claimed only from the previous seat (上家)"
     wilds = table.wilds
-    if wilds is not None and wilds.is_wild(tile) and not wilds.can_claim:
-        return f"{tile_name(tile)} is wild here: a discarded wild may not be claimed"
+    if wilds is not None and wilds.is_wild(tile):
+        if not wilds.can_claim:
+            return f"{tile_name(tile)} is wild here: a discarded wild may not be claimed"
+        if kind is not MoveKind.CHI and not wilds.can_pong:
+            return f"{tile_name(tile)} is wild here: wilds may not go into a pong or kong"
     if kind is MoveKind.KONG and not table.wall.can_replace(seat):
         return "no tile is left for the kong's replacement draw"
     return table.move_problem(seat, kind.value, tile)
+
+
+def chi_wild_problem(table: Table, run: tuple[Tile, ...], tile: Tile) -> str | None:
+    """Why a chi of ``tile`` with ``run`` may not use the wilds of the run's other tiles (the
+    hand's :class:`~paipu.rules.core.wild.WildSpec` forbids wilds in a chi); None when it
+    may. The claimed tile itself is :func:`claim_problem`'s."""
+    wilds = table.wilds
+    if wilds is None or wilds.can_chow:
+        return None
+    rest = list(run)
+    rest.remove(tile)
+    for t in rest:
+        if wilds.is_wild(t):
+            return f"{tile_name(t)} is wild here: wilds may not go into a chi"
+    return None
 
 
 def discard_problem(table: Table, seat: int, tile: Tile) -> str | None:
@@ -182,6 +204,12 @@ def own_kong_problem(table: Table, seat: int, kind: MoveKind, tile: Tile) -> str
     """Why ``seat`` may not declare a concealed or added kong of ``tile`` on its turn."""
     if kind.value not in table.variant.spec.calls:
         return f"{table.variant.id} has no {kind.value}"
+    wilds = table.wilds
+    if wilds is not None and wilds.is_wild(tile):
+        if kind is MoveKind.CONCEALED_KONG and not wilds.can_concealed_kong:
+            return f"{tile_name(tile)} is wild here: four wilds may not be declared a kong"
+        if kind is MoveKind.ADDED_KONG and not wilds.can_pong:
+            return f"{tile_name(tile)} is wild here: wilds may not go into a pong or kong"
     if not table.wall.can_replace(seat):
         return "no tile is left for the kong's replacement draw"
     return table.move_problem(seat, kind.value, tile)
@@ -212,6 +240,8 @@ def claims(table: Table, tile: Tile, from_seat: int) -> list[Move]:
                 found.append(Move(seat, kind, (tile,), _priority(variant, kind)))
         if k == 1 and is_suited(tile):
             runs = _runs(s.hand, tile)
+            if runs and table.wilds is not None:
+                runs = [r for r in runs if chi_wild_problem(table, r, tile) is None]
             if runs and claim_problem(table, seat, MoveKind.CHI, tile, from_seat) is None:
                 priority = _priority(variant, MoveKind.CHI)
                 found.extend(Move(seat, MoveKind.CHI, run, priority) for run in runs)

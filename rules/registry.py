@@ -105,6 +105,11 @@ class VariantSpec:
             ) from None
         if data.get("id") != variant_id:
             raise VariantError(f"{path.name}: id {data.get('id')!r} does not match the file name")
+        return cls.from_data(variant_id, data)
+
+    @classmethod
+    def from_data(cls, variant_id: str, data: Mapping[str, Any]) -> VariantSpec:
+        """The spec of a TOML document already read (a test's variant built from a string)."""
         options = {
             name: OptionSpec(
                 name,

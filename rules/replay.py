@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 from mypy_extensions import mypyc_attr
 
 from paipu.rules import legal
+from paipu.rules.core import shanten as core_shanten
 from paipu.rules.events import (
     AddedKong,
     Chi,
@@ -304,8 +305,10 @@ class Table:
         self.visible = [0] * N_KINDS  # tiles face up: discards in pools and exposed melds
         self.seen: Counter[Tile] = Counter()  # every tile whose place the table knows
         self.discard_count = 0
-        #: The hand's wild tiles, when the variant has wilds (none yet): the legal moves
-        #: read what wilds may do from it.
+        #: The hand's wild tiles, when the variant has wilds (set by its state's
+        #: :class:`~paipu.rules.mechanics.wilds.Wilds`: fixed ones from the start, else once
+        #: the indicator is turned up): the waits count them and the legal moves read what
+        #: wilds may do from it.
         self.wilds: WildSpec | None = None
         self.calls = 0  # chi, pong and kongs declared so far
         self.notes: list[str] = []  # the special rule paths taken (paipu simulate --stats)
@@ -519,7 +522,14 @@ class Table:
         waits, shapes, hand_size = plain
         melds = len(s.melds)
         hand = s.hand
-        s.waits = waits(hand, melds, shapes) if sum(hand) == hand_size - 3 * melds else ()
+        if sum(hand) != hand_size - 3 * melds:
+            s.waits = ()
+            return
+        wilds = self.wilds
+        if wilds is None or wilds.plain:
+            s.waits = waits(hand, melds, shapes)
+        else:  # the hand's wilds (rules/mechanics/wilds.py): the core's waits
+            s.waits = core_shanten.waits(hand, wilds, melds, shapes)
 
     def next_seat(self, after: int | None) -> int:
         """The seat that draws after ``after``'s unclaimed discard: the variant's state's
@@ -685,6 +695,10 @@ class Table:
             raise self.fail(event, "a chi is three consecutive tiles of one suit")
         if tile not in tiles:
             raise self.fail(event, f"the chi does not include the claimed {tile_name(tile)}")
+        if self.wilds is not None:
+            problem = legal.chi_wild_problem(self, tiles, tile)
+            if problem:
+                raise self.fail(event, problem)
         rest = list(tiles)
         rest.remove(tile)
         for t in rest:

@@ -22,6 +22,8 @@ The loop follows the table's phase:
 A variant adds moves by naming them in its TOML (``[bot] steps``, :class:`Step`); the loop
 takes each at its point of the hand, and the variant's own rules say what it may do:
 
+* ``reveal_wilds`` (翻鬼 / 翻混 / 翻精) before the first draw, where the room's wilds come
+  from an indicator: the wall's last tile is turned up (it stays in the wall);
 * ``void_suits`` (定缺) before the first draw; ``opening_wins`` (起手胡) after the dealer's
   first draw;
 * ``kong_reveal`` (开杠) in place of a replacement draw, when the player wants it;
@@ -62,6 +64,7 @@ from paipu.rules.events import (
     Draw,
     Event,
     Flower,
+    Indicator,
     Kong,
     Pong,
     StartWin,
@@ -78,6 +81,7 @@ from paipu.rules.legal import (
     turn_moves,
 )
 from paipu.rules.mechanics.kong_reveal import REVEAL_TILES, KongReveal
+from paipu.rules.mechanics.wilds import needs_indicator
 from paipu.rules.record import HandRecord
 from paipu.rules.replay import HandOutcome, Phase, Table, outcome_of, replay
 from paipu.rules.score import ScoreAnswer, WinFlags
@@ -88,6 +92,7 @@ from paipu.rules.variants import RegionalVariant, VariantError
 from paipu.rules.wall import DuplicateWall, SharedWall, Wall
 
 if TYPE_CHECKING:
+    from paipu.rules.core.wild import WildSpec
     from paipu.rules.melds import Meld
     from paipu.rules.shanten import Shape
     from paipu.rules.variants import Options, Variant
@@ -303,6 +308,10 @@ class SeatView:
         """The tiles that complete the seat's hand as it stood before its last draw."""
         return self._table.seats[self.seat].waits
 
+    def wilds(self) -> WildSpec | None:
+        """The hand's wilds once known (fixed ones, or the indicator's), else None."""
+        return self._table.wilds
+
     # -- the table
     def exposed_melds(self, seat: int) -> list[Meld]:
         """Another seat's melds that lie face up (concealed kongs left out)."""
@@ -416,6 +425,7 @@ class Step(StrEnum):
     LAST_TILE_CHOICE = "last_tile_choice"  # 要海底: the last tile is offered in turn
     PLAY_ON = "play_on"  # 血战: after a robbed kong's wins the others play on
     BIRDS = "birds"  # 扎鸟: birds drawn after the win
+    REVEAL_WILDS = "reveal_wilds"  # 翻鬼 / 翻混: the wild indicator before the first draw
 
 
 @dataclass(frozen=True, slots=True)
@@ -428,6 +438,7 @@ class Steps:
     last_tile_choice: bool = False
     play_on: bool = False
     birds: bool = False
+    reveal_wilds: bool = False
 
 
 _STEPS: dict[str, Steps] = {}
@@ -453,6 +464,7 @@ def steps_of(variant: Variant) -> Steps:
         last_tile_choice=Step.LAST_TILE_CHOICE in taken,
         play_on=Step.PLAY_ON in taken,
         birds=Step.BIRDS in taken,
+        reveal_wilds=Step.REVEAL_WILDS in taken,
     )
     _STEPS[variant.id] = steps
     return steps
@@ -795,6 +807,8 @@ class SelfPlayHand:
     def play(self) -> HandOutcome:
         table = self.table
         steps = self.steps
+        if steps.reveal_wilds:
+            self.reveal_wilds()
         if steps.void_suits:
             self.void_suits()
         opening = steps.opening_wins
@@ -869,6 +883,13 @@ class SelfPlayHand:
     def _regional(self) -> RegionalVariant:
         """The variant as the steps it declared ask it (their rules live there)."""
         return cast("RegionalVariant", self.variant)
+
+    def reveal_wilds(self) -> None:
+        """翻鬼 / 翻混 / 翻精: where the room's wilds come from an indicator, the wall's last
+        tile (its tail, where replacement draws come from) is turned up; it stays there."""
+        if not needs_indicator(self.variant, self.options):
+            return
+        self.apply(Indicator(self.wall[-1], "wild"))
 
     def void_suits(self) -> None:
         """定缺: each seat from the dealer on declares its void suit."""

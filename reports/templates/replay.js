@@ -18,6 +18,10 @@
 // dimmed when claimed, outlined when won on; the two tiles of a Changsha 开杠 (kong_reveal)
 // go there too, as the rules put them when nobody wins on them (a tile won on is outlined
 // and moves to its first winner); a Sichuan seat's void suit (定缺) is kept beside its name.
+// Wilds (鬼牌 / 混 / 精 / 财神, rules/mechanics/wilds.py): PAIPU_VARIANTS[v].wilds gives, per
+// room choice, the fixed wild kinds and the kinds each indicator makes (worked out by the
+// rules: reports/variants.py); the indicator event (role "wild") turns them up, each step
+// keeps the hand's wild kinds, and the page shows them and outlines every wild tile.
 // Zipai: a discarded or flipped card lies on the
 // table until someone takes it (吃 碰 跑 偎 提 胡) or the next card is flipped, when it joins
 // its owner's 弃牌. Events the script does not know are shown in words.
@@ -140,7 +144,16 @@
   // Every step of a hand: step 0 the deal, step i the table after event i - 1. Each step has
   // the event (seat and words: strings and {tiles}), every seat's snapshot, and (zipai) the
   // card on the table.
-  function rebuild(record, zipaiHint) {
+  // The wild kinds at the start of a hand (fixed ones) and the choice of the room, from the
+  // variant's wild table (null: the variant has no wilds).
+  function wildChoice(record, table) {
+    if (!table || !table.choices) return null;
+    const rules = record.rules || {};
+    const value = table.option === null ? "" : String(table.option in rules ? rules[table.option] : table.default);
+    return table.choices[value] || null;
+  }
+
+  function rebuild(record, zipaiHint, wildTable) {
     const players = record.players || [];
     const deal = record.deal || [];
     const seats = deal.map(function (d) { return new Seat(parseTiles(d)); });
@@ -154,12 +167,18 @@
     let lastAdded = null; // mahjong: {seat, tile} an added kong that may be robbed
     let lastReveal = null; // Changsha 开杠: {seat, at, tiles, winners} the tiles turned up
     let offer = null; // zipai: {seat, tile, flipped} the card on the table
+    const choice = wildChoice(record, wildTable);
+    // the hand's wild kinds: fixed from the start, else once the indicator is turned up
+    let wilds = choice && !choice.by_indicator ? choice.fixed.slice() : [];
+    let indicator = null;
     const steps = [];
     const snap = function (event) {
       steps.push({
         event: event,
         seats: seats.map(function (s) { return s.snapshot(); }),
         offer: offer ? { seat: offer.seat, tile: offer.tile, flipped: offer.flipped } : null,
+        wilds: wilds.slice(),
+        indicator: indicator,
       });
     };
     snap({ seat: null, words: ["the deal"] });
@@ -432,6 +451,14 @@
     }
 
     function otherEvent(kind, seat, payload, extra) {
+      if (kind === "indicator" && extra.role === "wild" && isTile(payload)) {
+        indicator = payload;
+        const made = choice && choice.by_indicator ? choice.by_indicator[payload] : null;
+        if (Array.isArray(made)) wilds = made.slice();
+        const words = ["turns up the wild indicator (翻牌) ", { tiles: [payload] }];
+        if (wilds.length) words.push(": the wilds are ", { tiles: wilds });
+        return words;
+      }
       if (kind === "xiang_gong" && seat !== null && seats[seat]) {
         seats[seat].dead = true;
         return ["is 相公 (xiang gong): every card is locked in a 坎, the hand is dead"];
@@ -475,7 +502,7 @@
   const info = data.info;
   const record = data.record;
   const variant = (typeof PAIPU_VARIANTS === "object" && PAIPU_VARIANTS[info.variant]) || {};
-  const built = rebuild(record, variant.zipai);
+  const built = rebuild(record, variant.zipai, variant.wilds);
   const zipai = built.zipai;
   const states = built.steps;
   const last = states.length - 1;
@@ -551,6 +578,7 @@
     won: " — won on",
     flipped: " — flipped, nobody took it",
     revealed: " — turned up by 开杠 (kong reveal), nobody won on it",
+    wild: " — wild (鬼牌 / 混 / 精)",
   };
 
   function tileRow(list, marks) {
@@ -825,11 +853,12 @@
     el("label", {}, [el("input", { type: "checkbox", id: "reveal" }), " show result"]),
   ]);
   const eventBox = el("div", { id: "event" });
+  const wildsBox = el("div", { id: "wilds", hidden: "hidden" });
   const notesBox = el("div", { id: "notes" });
   const panels = info.seats.length
     ? info.seats
     : players.map(function (p, i) { return { seat: i, player: p, wind: null, delta: null, recorded: null }; });
-  const children = [el("p", { cls: "lead" }, [lead + " ", nav]), controls, eventBox, notesBox];
+  const children = [el("p", { cls: "lead" }, [lead + " ", nav]), controls, eventBox, wildsBox, notesBox];
   panels.forEach(function (s) { children.push(seatPanel(s)); });
   let result = resultSection();
   children.push(result);
@@ -846,9 +875,16 @@
     current = Math.max(0, Math.min(last, i));
     const state = states[current];
     const actor = state.event.seat;
+    const wild = Object.create(null);
+    (state.wilds || []).forEach(function (t) { wild[t] = true; });
+    const wildMarks = function (list) { return list.map(function (t) { return wild[t] ? "wild" : ""; }); };
     state.seats.forEach(function (s, seat) {
-      const hand = zipai ? zipaiHand(s.hand) : tileRow(s.hand);
-      if (s.drawn !== null) hand.appendChild(tileSpan(s.drawn, s.drawnMark === "won" ? "drawn won" : "drawn"));
+      const hand = zipai ? zipaiHand(s.hand) : tileRow(s.hand, wildMarks(s.hand));
+      if (s.drawn !== null) {
+        const drawn = tileSpan(s.drawn, (s.drawnMark === "won" ? "drawn won" : "drawn") + (wild[s.drawn] ? " wild" : ""));
+        if (wild[s.drawn]) drawn.title += MARKS.wild;
+        hand.appendChild(drawn);
+      }
       fill("h" + seat, hand);
       const melds = el("span", { cls: "tiles" });
       s.melds.forEach(function (m) { melds.appendChild(meldBox(m)); });
@@ -877,6 +913,16 @@
       const panel = document.getElementById("seat" + seat);
       if (panel) panel.classList.toggle("active", actor === seat);
     });
+    wildsBox.hidden = !(state.wilds && state.wilds.length);
+    wildsBox.replaceChildren();
+    if (state.wilds && state.wilds.length) {
+      wildsBox.appendChild(document.createTextNode("wilds 鬼牌: "));
+      wildsBox.appendChild(tileRow(state.wilds, state.wilds.map(function () { return "wild"; })));
+      if (state.indicator) {
+        wildsBox.appendChild(document.createTextNode(" · indicator "));
+        wildsBox.appendChild(tileRow([state.indicator]));
+      }
+    }
     eventBox.replaceChildren();
     if (actor !== null && actor !== undefined) eventBox.appendChild(el("b", { text: players[actor] + " " }));
     eventBox.appendChild(words(state.event.words));

@@ -9,8 +9,10 @@ A variant describes its wilds in a ``[wilds]`` table of its TOML (:meth:`WildRul
 * ``stand_in``: a tile that plays as the wild's own face (常州: 白板 is the 财神's face;
   when 白板 is itself the 财神 it is simply wild);
 * what wilds may do: ``claim`` (a discarded wild may be claimed), ``discard``, ``chow`` and
-  ``pong`` (a wild from the hand may be used in a chow / pong or kong meld). These are rules
-  of the legal moves; the shape engine lets a wild stand for any tile of the set.
+  ``pong`` (a wild from the hand may be used in a chow / pong or kong meld), and
+  ``concealed_kong`` (four wilds declared as a concealed kong, 天津 金杠; default: as
+  ``pong``). These are rules of the legal moves; the shape engine lets a wild stand for any
+  tile of the set.
 
 The rule becomes a :class:`WildSpec` for one hand once the indicator is known. Nothing here
 is wired into a variant yet.
@@ -33,7 +35,7 @@ from collections.abc import Mapping, Sequence
 from paipu.rules.core.tiles import STANDARD, TileSet, honor_tile
 from paipu.rules.tiles import Tile, TileError, format_tiles, parse_tile, tile_name
 
-_KEYS = ("fixed", "indicator", "stand_in", "claim", "discard", "chow", "pong")
+_KEYS = ("fixed", "indicator", "stand_in", "claim", "discard", "chow", "pong", "concealed_kong")
 
 
 class WildError(ValueError):
@@ -52,6 +54,7 @@ class WildSpec:
         "_hash",
         "can_chow",
         "can_claim",
+        "can_concealed_kong",
         "can_discard",
         "can_pong",
         "drawable",
@@ -71,6 +74,7 @@ class WildSpec:
         can_discard: bool = True,
         can_chow: bool = True,
         can_pong: bool = True,
+        can_concealed_kong: bool | None = None,
     ) -> None:
         for tile in (*tiles, *(t for pair in stand_ins for t in pair)):
             if tile not in tile_set.kind_set:
@@ -85,6 +89,8 @@ class WildSpec:
         self.can_discard = can_discard
         self.can_chow = can_chow
         self.can_pong = can_pong
+        #: Four wilds may be declared as a concealed kong (金杠); by default as ``can_pong``.
+        self.can_concealed_kong = can_pong if can_concealed_kong is None else can_concealed_kong
         #: No wilds and no stand-ins: every natural face is drawn as itself.
         self.plain = not self.tiles and not self.stand_ins
         #: Per face code, the tiles whose draw gives that natural face.
@@ -162,6 +168,7 @@ class WildSpec:
             self.can_discard,
             self.can_chow,
             self.can_pong,
+            self.can_concealed_kong,
         )
 
     def __repr__(self) -> str:
@@ -212,7 +219,7 @@ class WildSpec:
 class WildRule:
     """A variant's wild rule, read from its TOML; :meth:`spec` makes one hand's wilds."""
 
-    __slots__ = ("fixed", "permissions", "stand_in", "steps", "tile_set")
+    __slots__ = ("concealed_kong", "fixed", "permissions", "stand_in", "steps", "tile_set")
 
     def __init__(
         self,
@@ -221,6 +228,7 @@ class WildRule:
         steps: tuple[int, ...] = (),
         stand_in: Tile | None = None,
         permissions: tuple[bool, bool, bool, bool] = (False, True, True, True),
+        concealed_kong: bool | None = None,
     ) -> None:
         self.tile_set = tile_set
         self.fixed = fixed
@@ -228,6 +236,8 @@ class WildRule:
         self.stand_in = stand_in
         #: ``(claim, discard, chow, pong)``.
         self.permissions = permissions
+        #: Four wilds as a concealed kong (金杠); None: as ``pong``.
+        self.concealed_kong = concealed_kong
 
     @classmethod
     def from_toml(
@@ -262,12 +272,22 @@ class WildRule:
                 if not isinstance(value, bool):
                     raise WildError(f"{key} must be true or false, not {value!r}")
                 flags.append(value)
+            kong_value = table.get("concealed_kong", None)
+            if kong_value is not None and not isinstance(kong_value, bool):
+                raise WildError(f"concealed_kong must be true or false, not {kong_value!r}")
         except (TileError, WildError) as error:
             raise WildError(f"{source}: {error}") from None
         if not fixed and not steps_value:
             raise WildError(f"{source}: name fixed wilds, indicator steps, or both")
         claim, discard, chow, pong = flags
-        return cls(tile_set, fixed, tuple(steps_value), stand_in, (claim, discard, chow, pong))
+        return cls(
+            tile_set,
+            fixed,
+            tuple(steps_value),
+            stand_in,
+            (claim, discard, chow, pong),
+            kong_value,
+        )
 
     @property
     def needs_indicator(self) -> bool:
@@ -295,6 +315,7 @@ class WildRule:
             can_discard=discard,
             can_chow=chow,
             can_pong=pong,
+            can_concealed_kong=self.concealed_kong,
         )
 
 

@@ -23,6 +23,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from paipu.rules import legal
+from paipu.rules.core import shanten as core_shanten
 from paipu.rules.events import AddedKong, Bird, Discard, Draw, Event
 from paipu.rules.mechanics.birds import Birds
 from paipu.rules.mechanics.kong_reveal import REVEAL_TILES, KongReveal
@@ -186,6 +187,9 @@ class Variant(ABC):
         hand = s.hand
         if sum(hand) != self.spec.hand_size - 3 * len(s.melds):
             return ()
+        wilds = table.wilds
+        if wilds is not None and not wilds.plain:  # the wilds count (rules/core/)
+            return core_shanten.waits(hand, wilds, len(s.melds), self.replay_shapes())
         return waits(hand, len(s.melds), self.replay_shapes())
 
     def replay_score(

@@ -19,6 +19,12 @@ A :class:`RegionalBot` plays one seat through a :class:`~paipu.selfplay.loop.Sea
   shape.
 * **开杠** (Changsha): reveals two tiles after a kong when ready; **要海底**: takes the last
   tile when ready (the defaults of :class:`~paipu.selfplay.loop.Player`).
+* **Honours and wilds** (the 136-tile games): honours are tiles like any other; with wilds
+  (``SeatView.wilds``, fixed or from the indicator) shanten and waits are the core's
+  (:mod:`paipu.rules.core.shanten`), so a wild counts as whatever completes the hand; a wild
+  is the last tile a bot lets go (it is kept unless the rules force it out), and a ready
+  hand keeps the discard with the most live waits, a wild among them where the hand waits
+  on one.
 * **Defence**, **calls** and **styles** are the shared core's
   (:class:`~paipu.selfplay.bots.core.BotCore`): the same threat and danger model as every
   family, the same safest tile when a bot far from ready folds, the same call decision;
@@ -32,13 +38,14 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
+from paipu.rules.core import shanten as core_shanten
 from paipu.rules.fans.regional import SUIT_LETTERS, SUIT_SIZE, is_jiang
 from paipu.rules.legal import Move, MoveKind
 from paipu.rules.melds import Meld, MeldKind
 from paipu.rules.registry import VariantError
 from paipu.rules.selfplay import Style
 from paipu.rules.shanten import Shape, shanten, waits
-from paipu.rules.tiles import Tile
+from paipu.rules.tiles import N_KINDS, Tile
 from paipu.selfplay.bots.core import (
     THREAT_FLOOR,
     BotCore,
@@ -53,6 +60,7 @@ from paipu.selfplay.bots.core import (
 from paipu.selfplay.loop import SeatView, TurnMoves
 
 if TYPE_CHECKING:
+    from paipu.rules.core.wild import WildSpec
     from paipu.rules.variants import Options, Variant
 
 SUITS = 3
@@ -70,8 +78,11 @@ KONG_GAIN = -0.01
 JIANG_PAIR_VALUE = 1.2  # keeping a 2/5/8 pair where small wins need one
 OFF_PLAN = 10.0  # among equal distances a tile against the plan goes first
 UNUSED = 99.0
-SUIT_OF = tuple(t // SUIT_SIZE for t in range(27))
-JIANG = tuple(is_jiang(t) for t in range(27))
+WILD_VALUE = 50.0  # a wild is the last tile to let go
+#: The tile kinds a bot looks at: the suits and the honours (none held in the 108-tile games).
+KINDS = N_KINDS
+SUIT_OF = tuple(min(t // SUIT_SIZE, SUITS) for t in range(KINDS))  # honours: 3
+JIANG = tuple(t < 27 and is_jiang(t) for t in range(KINDS))
 
 
 class Plan(StrEnum):
@@ -157,6 +168,29 @@ class RegionalBot(BotCore):
         self.call_counts: list[int] = []
         self.call_melds: list[Meld] = []
 
+    # -- shape, with the hand's wilds (rules/core/) where it has some
+
+    def _shanten(
+        self, view: SeatView, counts: list[int], melds: int, shapes: Sequence[Shape] = ()
+    ) -> int:
+        wilds = view.wilds()
+        if wilds is None or wilds.plain:
+            return shanten(counts, melds, shapes) if shapes else shanten(counts, melds)
+        return core_shanten.shanten(counts, wilds, melds, shapes or (Shape.STANDARD,))
+
+    def _waits(
+        self, view: SeatView, counts: list[int], melds: int, shapes: Sequence[Shape]
+    ) -> tuple[Tile, ...]:
+        wilds = view.wilds()
+        if wilds is None or wilds.plain:
+            return waits(counts, melds, shapes)
+        return core_shanten.waits(counts, wilds, melds, shapes)
+
+    @staticmethod
+    def _kept_wilds(wilds: WildSpec | None) -> frozenset[Tile]:
+        """The wild kinds the bot keeps (all of them: they complete any shape)."""
+        return wilds.tiles if wilds is not None else frozenset()
+
     # -- the regional decisions
 
     def void_suit(self, view: SeatView) -> str:
@@ -179,7 +213,11 @@ class RegionalBot(BotCore):
         kongs = [m for m in listed if m.kind is _CONCEALED_KONG or m.kind is _ADDED_KONG]
         discards = [m for m in listed if m.kind is _DISCARD]
         counts = view.hand()
-        if len(discards) < sum(1 for n in counts if n):
+        wilds = view.wilds()
+        held = sum(1 for n in counts if n)
+        if wilds is not None and not wilds.can_discard:  # the rules keep the wilds in hand
+            held -= sum(1 for t in wilds.tiles if t < KINDS and counts[t])
+        if len(discards) < held:
             # The rules keep some tiles in hand (定缺: the void suit goes first; the 海底
             # tile must go): the least useful of those they let go.
             return least_useful(discards, counts, NO_HONOURS)
@@ -210,7 +248,7 @@ class RegionalBot(BotCore):
             tile = move.tiles[0]
             if move.kind is MoveKind.CONCEALED_KONG:
                 counts[tile] = 0
-                after = shanten(counts, len(melds) + 1)
+                after = self._shanten(view, counts, len(melds) + 1)
                 counts[tile] = COPIES
                 if after <= before:
                     return move
@@ -218,7 +256,7 @@ class RegionalBot(BotCore):
             tile = move.tiles[0]
             if move.kind is MoveKind.ADDED_KONG:
                 counts[tile] -= 1
-                after = shanten(counts, len(melds), shapes)
+                after = self._shanten(view, counts, len(melds), shapes)
                 counts[tile] += 1
                 if after <= before:
                     return move
@@ -234,9 +272,9 @@ class RegionalBot(BotCore):
     def _effective(self, counts: list[int], melds: Sequence[Meld], plain: int) -> float:
         """The least over the plans of ``distance − bonus`` for a waiting-size hand; a
         plan's distance is how far the hand is from ready under it."""
-        suits = [0, 0, 0]
+        suits = [0, 0, 0, 0]
         off_jiang = pairs = triples = units = jiang_pairs = 0
-        for tile in range(27):
+        for tile in range(KINDS):
             n = counts[tile]
             if not n:
                 continue
@@ -303,14 +341,17 @@ class RegionalBot(BotCore):
         found = []
         least = 99
         best: tuple[float, tuple[Plan, int]] = (UNUSED, (Plan.PLAIN, -1))
-        for tile in range(27):
+        kept = self._kept_wilds(view.wilds())
+        for tile in range(KINDS):
             if not counts[tile]:
                 continue
             use = keep_value(counts, tile, NO_HONOURS)
-            if self.rules.jiang_pair and is_jiang(tile) and counts[tile] >= 2:
+            if self.rules.jiang_pair and JIANG[tile] and counts[tile] >= 2:
                 use += JIANG_PAIR_VALUE
+            if tile in kept:
+                use += WILD_VALUE
             counts[tile] -= 1
-            plain = shanten(counts, len(melds), shapes)
+            plain = self._shanten(view, counts, len(melds), shapes)
             effective = self._effective(counts, melds, plain)
             counts[tile] += 1
             least = min(least, plain)
@@ -333,8 +374,12 @@ class RegionalBot(BotCore):
         threats = self.threats(view)
         params = self.params
         if least >= params.fold_distance and self.threat_level >= params.fold_threat:
-            tiles = [t for t in range(27) if counts[t]]
-            uses = [keep_value(counts, t, NO_HONOURS) for t in tiles]
+            kept = self._kept_wilds(view.wilds())
+            tiles = [t for t in range(KINDS) if counts[t]]
+            uses = [
+                keep_value(counts, t, NO_HONOURS) + (WILD_VALUE if t in kept else 0.0)
+                for t in tiles
+            ]
             return self.safest(view, tiles, uses, threats)
         best = [row for row in rows if row[0] <= effective + 1e-9]
         if params.safety and self.threat_level >= THREAT_FLOOR:
@@ -351,11 +396,11 @@ class RegionalBot(BotCore):
         seen = view.seen()
         shapes = self._shapes(melds)
         found: list[tuple[float, Tile]] = []
-        for tile in range(27):
+        for tile in range(KINDS):
             if not counts[tile]:
                 continue
             counts[tile] -= 1
-            tiles = waits(counts, len(melds), shapes)
+            tiles = self._waits(view, counts, len(melds), shapes)
             if tiles:
                 key = tuple(counts)
                 value = sum(
@@ -373,7 +418,7 @@ class RegionalBot(BotCore):
         self-draw makes it legal, 0 when it is not legal."""
         known = self.legal.get((key, melds, wait))
         if known is None:
-            tiles = [t for t in range(27) for _ in range(key[t])]
+            tiles = [t for t in range(KINDS) for _ in range(key[t])]
             answer = view.score_if(tiles, wait, self_drawn=False)
             if answer.legal:
                 known = float(answer.total or 1)
@@ -392,7 +437,9 @@ class RegionalBot(BotCore):
         melds = list(view.melds())
         self.call_counts = counts
         self.call_melds = melds
-        return self._effective(counts, melds, shanten(counts, len(melds), self._shapes(melds)))
+        return self._effective(
+            counts, melds, self._shanten(view, counts, len(melds), self._shapes(melds))
+        )
 
     def call_gain(
         self, view: SeatView, option: Move, tile: Tile, from_seat: int, now: float
@@ -420,7 +467,9 @@ class RegionalBot(BotCore):
         for t in used:
             after[t] -= 1
         if option.kind is MoveKind.KONG:
-            return self._effective(after, [*melds, meld], shanten(after, len(melds) + 1))
+            return self._effective(
+                after, [*melds, meld], self._shanten(view, after, len(melds) + 1)
+            )
         return self._best(view, after, [*melds, meld])[0]
 
     def passes_win(self, view: SeatView, tile: Tile, from_seat: int) -> bool:
