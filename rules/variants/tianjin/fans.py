@@ -1,14 +1,23 @@
-"""天津麻将 fans: readings with 混儿 through the wild-aware core, the additive base term and
-the multipliers.
+"""天津麻将 fans: the additive base term, the multipliers, and what each 混 stood for.
 
-A win is read by :func:`paipu.rules.core.shanten.decompositions`: every split of the
-concealed tiles (the winning tile among them) into sets and a pair, with what each 混 stood
-for. Each reading is priced and the best counts:
+A hand's value is its best *layout*: the groups a fan needs, placed first, and the rest of
+the tiles completing the hand (四副 + 一将) by the wild-aware tables of
+:mod:`paipu.rules.core.decompose` (:func:`~paipu.rules.core.decompose.completion_masks`,
+whatever the 混 stand for):
 
-* the base term: 捉五 3 + 龙 4 (the additive fans), or 提溜 1 when neither fits;
-* the multipliers: 本混龙 ×2 (a 龙 in the 混's suit), 混吊 / 双混吊 ×2 (the tile drawn
-  closes the pair, or a set, on standing 混), 素 × ``su_multiplier`` (no 混 held), 杠开 ×2;
+* the base term: 捉五 3 (the 5万 won into 4-5-6万, whose 4万 / 6万 may be 混) + 龙 4 (1-2-3,
+  4-5-6, 7-8-9 of one suit), or 提溜 1 when neither fits;
+* the multipliers: 本混龙 ×2 (the 龙 in the 混's suit), 双混吊 / 混吊 ×2 (the tile drawn
+  closes a set on two standing 混, or the pair on one), 素 × ``su_multiplier`` (no 混 held),
+  杠开 ×2;
 * 天和 / 地和: flat 28, or × 4 (option ``first_turn_win``).
+
+Each layout's groups take natural tiles first and 混 for the rest (a 混 can do whatever a
+natural tile can, so nothing is lost), and the layouts are tried from the most valuable
+down: the first that completes is the hand's value, without listing every reading of a hand
+full of 混 (which grow as the product of each suit's). The 混 of the layout found are then
+placed one by one (each where the rest still completes, never a fifth copy of a kind), which
+gives the reading the answer shows.
 
 The digest's worked example: 素 捉五 is (3) × 2 = 6.
 
@@ -19,8 +28,8 @@ The digest's worked example: 素 捉五 is (3) × 2 = 6.
 >>> wilds = WildSpec.from_indicator(tiles, parse_tile("7z"), (0, 1))  # 中 and 发
 >>> hand = parse_tiles("46m123p789p22s345s") + [parse_tile("5m")]
 >>> result = evaluate(hand, wilds, (), parse_tile("5m"), Situation(), Scoring())
->>> result.total, [(f, p) for f, p in result.fans]
-(6, [('zhuo_wu', 3), ('su', 2)])
+>>> result.total, [(f, p) for f, p in result.fans], result.reading.describe()
+(6, [('zhuo_wu', 3), ('su', 2)], '456m 123p 789p 345s 22s')
 """
 
 from __future__ import annotations
@@ -28,7 +37,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from paipu.rules.core.shanten import Reading, decompositions
+from paipu.rules.core.decompose import completion_masks
+from paipu.rules.core.shanten import Reading, sumset
+from paipu.rules.core.tiles import TileSet
 from paipu.rules.core.wild import WildSpec
 from paipu.rules.fans import produces
 from paipu.rules.melds import Meld, MeldKind
@@ -36,19 +47,31 @@ from paipu.rules.tiles import N_KINDS, Tile
 
 REGISTRY: dict[str, str] = {}
 
-#: Suited kinds (万 筒 条), tiles per suit.
+#: Suited kinds (万 筒 条), tiles per suit, copies of a kind.
 SUITED = 27
 SUIT_SIZE = 9
+COPIES = 4
 #: 5万 and the lowest tile of 4-5-6万 (捉五).
 FIVE_CHARACTERS = 4
 FOUR_CHARACTERS = 3
-#: The values of the fans (the TOML's ``points``; tests compare them).
+#: The values of the fans (the TOML's ``points``; a test compares them).
 ZHUO_WU = 3
 LONG = 4
 TI_LIU = 1
 DOUBLE = 2
 HEAVENLY_FLAT = 28
 FIRST_TURN_FACTOR = 4
+
+#: How a place of a group is filled: a natural tile if one is left, else a 混 (NATURAL); a
+#: 混 (WILD); the tile won (WON: the natural tile drawn, or the 混 drawn standing there).
+NATURAL = 0
+WILD = 1
+WON = 2
+#: The face of a place whose 混 may stand for anything (a pair or set of 混 alone).
+ANY = -1
+
+#: One group a fan needs: its places as (face, how filled).
+Group = tuple[tuple[int, int], ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,8 +95,22 @@ class Scoring:
 
 
 @dataclass(frozen=True, slots=True)
+class Layout:
+    """The groups some fans need, and what they are worth: ``fans`` as (id, points),
+    ``value`` = base × factor; ``pair`` whether the groups hold the pair (the rest is then
+    sets only)."""
+
+    fans: tuple[tuple[str, int], ...]
+    base: int
+    value: int
+    groups: tuple[Group, ...]
+    pair: bool
+
+
+@dataclass(frozen=True, slots=True)
 class Result:
-    """A priced reading: its fans as (id, points), the base term, the total, the reading."""
+    """The hand's value: its fans as (id, points), the base term, the total, the reading
+    (what each 混 held stood for)."""
 
     fans: tuple[tuple[str, int], ...]
     base: int
@@ -81,74 +118,65 @@ class Result:
     reading: Reading
 
 
-def _faces(reading: Reading) -> list[int]:
-    """How many 混 stood for each face in ``reading`` (their own kind included)."""
-    jokers = [0] * N_KINDS
-    for _, face in reading.wilds:
-        jokers[face] += 1
-    return jokers
+# ---------------------------------------------------------------------- the fans' groups
+
+
+def _run(low: int, modes: tuple[int, int, int] = (NATURAL, NATURAL, NATURAL)) -> Group:
+    return ((low, modes[0]), (low + 1, modes[1]), (low + 2, modes[2]))
+
+
+def _closing(low: int, win_tile: Tile) -> tuple[int, int, int]:
+    """The places of a run from ``low`` that the tile won closes on two 混."""
+    return (
+        WON if low == win_tile else WILD,
+        WON if low + 1 == win_tile else WILD,
+        WON if low + 2 == win_tile else WILD,
+    )
 
 
 @produces(REGISTRY, "zhuo_wu")
-def zhuo_wu(reading: Reading, win_tile: Tile, win_is_wild: bool, scoring: Scoring) -> bool:
-    """捉五: the winning 5万 sits in a 4-5-6万 (whose 4万 / 6万 may be 混); with
+def zhuo_wu(win_tile: Tile, win_is_wild: bool, scoring: Scoring) -> bool:
+    """捉五: the 5万 won sits in a 4-5-6万 (its 4万 / 6万 may be 混); with
     ``zhuo_wu_wild_five`` a drawn 混 standing for that 5万 counts too (pub-tj2's panel)."""
-    if FOUR_CHARACTERS not in reading.chows:
-        return False
-    if not win_is_wild:
-        return win_tile == FIVE_CHARACTERS
-    if win_tile == FIVE_CHARACTERS:  # a 混 kind of its own: the 5万 drawn as itself
-        return any(face == FIVE_CHARACTERS for _, face in reading.wilds)
-    return scoring.zhuo_wu_wild_five and any(face == FIVE_CHARACTERS for _, face in reading.wilds)
+    if win_tile == FIVE_CHARACTERS:
+        return True
+    return win_is_wild and scoring.zhuo_wu_wild_five
 
 
 @produces(REGISTRY, "long", "ben_hun_long")
-def dragon(reading: Reading, wild_suits: frozenset[int], scoring: Scoring) -> list[str]:
-    """龙: 1-2-3, 4-5-6, 7-8-9 of one suit (混 may stand in it); 本混龙: that suit is the
-    混's own (the flipped tile's suit)."""
-    chows = reading.chows
-    for suit in range(3):
-        low = suit * SUIT_SIZE
-        if low in chows and low + 3 in chows and low + 6 in chows:
-            if scoring.ben_hun_long and suit in wild_suits:
-                return ["long", "ben_hun_long"]
-            return ["long"]
-    return []
+def dragon(suit: int, wild_suits: frozenset[int], scoring: Scoring) -> list[tuple[str, int]]:
+    """龙 (+4): 1-2-3, 4-5-6, 7-8-9 of ``suit`` (混 may stand in it); 本混龙 (×2): that suit
+    is the 混's own (the flipped tile's suit)."""
+    if scoring.ben_hun_long and suit in wild_suits:
+        return [("long", LONG), ("ben_hun_long", DOUBLE)]
+    return [("long", LONG)]
 
 
 @produces(REGISTRY, "hun_diao", "shuang_hun_diao")
-def diao(reading: Reading, win_tile: Tile, win_is_wild: bool) -> str | None:
-    """混吊: the tile drawn completes the pair on a standing 混 (a natural tile beside a 混,
-    or a drawn 混 beside another); 双混吊: it completes a set on two standing 混 (a natural
-    tile with two 混, or a drawn 混 with two more: a set of three 混)."""
-    if not reading.wilds:
-        return None
-    jokers = _faces(reading)
-    # a natural tile drawn closes a group on the 混 beside it; a drawn 混 fills a place too.
-    # The set is looked at first: a set closed on two 混 beside a natural pair can always be
-    # read as a pung on one 混 and the pair on the other, the same value, but 双混吊 is what
-    # the player holding two standing 混 calls it.
-    need = 2 if win_is_wild else 1
-    for pung in reading.pungs:
-        if (win_is_wild or pung == win_tile) and jokers[pung] >= need + 1:
-            return "shuang_hun_diao"
-    for low in reading.chows:
-        run = (low, low + 1, low + 2)
+def diao_groups(win_tile: Tile, win_is_wild: bool, fan: str) -> list[Group]:
+    """The group the tile drawn closes on standing 混: 双混吊, a set with two 混 (a pung of
+    the tile, or a run through it; a drawn 混 with two more, a set of 混 alone); 混吊, the
+    pair with one 混 (a drawn 混 with another)."""
+    if fan == "hun_diao":
         if win_is_wild:
-            if all(jokers[t] for t in run):
-                return "shuang_hun_diao"
-        elif win_tile in run and all(jokers[t] for t in run if t != win_tile):
-            return "shuang_hun_diao"
-    if (win_is_wild or reading.pair == win_tile) and jokers[reading.pair] >= need:
-        return "hun_diao"
-    return None
+            return [((ANY, WON), (ANY, WILD))]
+        return [((win_tile, WON), (win_tile, WILD))]
+    if win_is_wild:
+        return [((ANY, WON), (ANY, WILD), (ANY, WILD))]
+    out: list[Group] = [((win_tile, WON), (win_tile, WILD), (win_tile, WILD))]
+    if win_tile < SUITED:
+        rank = win_tile % SUIT_SIZE
+        for low in range(max(0, rank - 2), min(rank, SUIT_SIZE - 3) + 1):
+            base = win_tile - rank + low
+            out.append(_run(base, _closing(base, win_tile)))
+    return out
 
 
 @produces(REGISTRY, "su")
-def su(reading: Reading, wilds_held: int, scoring: Scoring) -> bool:
+def su(wilds_held: int, reading_natural: bool, scoring: Scoring) -> bool:
     """素: no 混 held (or, with ``su_reading = none_substituted``, none standing for another
-    tile in this reading)."""
-    return reading.natural if scoring.su_none_substituted else wilds_held == 0
+    tile in the reading)."""
+    return reading_natural if scoring.su_none_substituted else wilds_held == 0
 
 
 @produces(REGISTRY, "kong_bloom", "heavenly", "earthly", "ti_liu")
@@ -164,51 +192,293 @@ def situational(situation: Situation) -> list[str]:
     return out
 
 
-def price(
-    reading: Reading,
+def _layouts_of(
+    win_tile: Tile, win_is_wild: bool, wild_suits: frozenset[int], scoring: Scoring
+) -> list[Layout]:
+    """Every layout worth trying for a hand won on ``win_tile``, most valuable first (ties
+    in the order made: 双混吊 before 混吊, 捉五 and 龙 before the plain hand)."""
+    out: list[Layout] = []
+    zhuo_ok = zhuo_wu(win_tile, win_is_wild, scoring)
+    for zhuo in (True, False) if zhuo_ok else (False,):
+        for suit in (0, 1, 2, -1):
+            for diao in ("shuang_hun_diao", "hun_diao", ""):
+                if zhuo and diao == "hun_diao":
+                    continue  # the tile won sits in the 4-5-6万, not in the pair
+                fans: list[tuple[str, int]] = []
+                base = 0
+                factor = 1
+                if zhuo:
+                    fans.append(("zhuo_wu", ZHUO_WU))
+                    base += ZHUO_WU
+                if suit >= 0:
+                    for fan, points in dragon(suit, wild_suits, scoring):
+                        fans.append((fan, points))
+                        if fan == "long":
+                            base += points
+                        else:
+                            factor *= points
+                if base == 0:
+                    fans.insert(0, ("ti_liu", TI_LIU))
+                    base = TI_LIU
+                if diao:
+                    fans.append((diao, DOUBLE))
+                    factor *= DOUBLE
+                for groups in _groups(win_tile, win_is_wild, zhuo, suit, diao):
+                    out.append(Layout(tuple(fans), base, base * factor, groups, diao == "hun_diao"))
+    out.sort(key=lambda layout: -layout.value)
+    return out
+
+
+def _groups(
+    win_tile: Tile, win_is_wild: bool, zhuo: bool, suit: int, diao: str
+) -> list[tuple[Group, ...]]:
+    """The alternative group lists of one combination of fans."""
+    # 捉五's run: the 5万 won (or the 混 drawn standing for it); with 双混吊 its 4万 / 6万 are 混
+    zhuo_modes = (WILD, WON, WILD) if diao == "shuang_hun_diao" else (NATURAL, WON, NATURAL)
+    zhuo_run = _run(FOUR_CHARACTERS, zhuo_modes) if zhuo else None
+    runs: list[Group] = []
+    if suit >= 0:
+        low = suit * SUIT_SIZE
+        runs = [_run(low), _run(low + 3), _run(low + 6)]
+        if zhuo_run is not None and suit == 0:
+            runs[1] = zhuo_run  # the 龙's 4-5-6万 is 捉五's
+            zhuo_run = None
+    fixed: list[Group] = list(runs)
+    if zhuo_run is not None:
+        fixed.append(zhuo_run)
+    if not diao or zhuo:  # with 捉五, 双混吊 is its run's
+        return [tuple(fixed)]
+    out = [(*fixed, group) for group in diao_groups(win_tile, win_is_wild, diao)]
+    if diao == "shuang_hun_diao" and suit >= 0:
+        # or one of the 龙's runs is the set closed on two 混
+        for index in range(3):
+            low = suit * SUIT_SIZE + 3 * index
+            if win_is_wild:
+                modes = (WILD, WON, WILD)
+            elif low <= win_tile < low + 3:
+                modes = _closing(low, win_tile)
+            else:
+                continue
+            inside = list(runs)
+            inside[index] = _run(low, modes)
+            out.append(tuple(inside))
+    return out
+
+
+_LAYOUTS: dict[tuple[Tile, bool, frozenset[int], Scoring], list[Layout]] = {}
+
+
+def layouts(
+    win_tile: Tile, win_is_wild: bool, wild_suits: frozenset[int], scoring: Scoring
+) -> list[Layout]:
+    """:func:`_layouts_of`, made once per winning tile, 混 suits and options."""
+    key = (win_tile, win_is_wild, wild_suits, scoring)
+    found = _LAYOUTS.get(key)
+    if found is None:
+        found = _LAYOUTS[key] = _layouts_of(win_tile, win_is_wild, wild_suits, scoring)
+    return found
+
+
+# ---------------------------------------------------------------------- completing the rest
+
+
+def completes(tile_set: TileSet, natural: Sequence[int], wilds: int, pair: bool) -> bool:
+    """Whether ``natural`` tiles and ``wilds`` 混 split into sets (and one pair when
+    ``pair``), the 混 standing for anything: the per-group masks of the core, summed."""
+    sets_mask = 1
+    pair_mask = 0
+    for tiles, runs in tile_set.groups:
+        key = tuple([natural[t] for t in tiles])
+        group_sets, group_pair = completion_masks(key, runs, COPIES)
+        pair_mask = sumset(pair_mask, group_sets) | sumset(sets_mask, group_pair)
+        sets_mask = sumset(sets_mask, group_sets)
+    return bool(((pair_mask if pair else sets_mask) >> wilds) & 1)
+
+
+def _take(
+    groups: tuple[Group, ...], natural: list[int], wilds: int, win_tile: Tile, win_is_wild: bool
+) -> tuple[list[int], int, list[int]] | None:
+    """The tiles left once ``groups`` took theirs (the tile won first, then the 混 they
+    need, then natural tiles where some are left, 混 where none is); with the faces the 混
+    they took stand for. None when the hand has not the tiles."""
+    rest = natural.copy()
+    left = wilds
+    stood: list[int] = []
+    for group in groups:
+        for face, how in group:
+            if how == WON:
+                if win_is_wild:
+                    left -= 1
+                    stood.append(face)
+                else:
+                    rest[win_tile] -= 1
+            elif how == WILD:
+                left -= 1
+                stood.append(face)
+    if left < 0:
+        return None
+    for group in groups:
+        for face, how in group:
+            if how == NATURAL:
+                if rest[face] > 0:
+                    rest[face] -= 1
+                else:
+                    left -= 1
+                    stood.append(face)
+    if left < 0:
+        return None
+    return rest, left, stood
+
+
+def _place(
+    tile_set: TileSet, rest: list[int], wilds: int, pair: bool, faces: list[int]
+) -> list[int] | None:
+    """Faces for the rest's 混, one by one, each where the rest still completes and no kind
+    reaches a fifth copy (``faces``: every face already taken); None when none is found."""
+    placed: list[int] = []
+    counts = rest.copy()
+    for left in range(wilds - 1, -1, -1):
+        for face in tile_set.kinds:
+            if faces[face] >= COPIES:
+                continue
+            counts[face] += 1
+            if completes(tile_set, counts, left, pair):
+                faces[face] += 1
+                placed.append(face)
+                break
+            counts[face] -= 1
+        else:
+            return None
+    return placed
+
+
+def _split(counts: list[int], pair: bool) -> tuple[list[int], list[int], int] | None:
+    """One plain split of ``counts`` into runs (their lowest tiles), pungs and, when
+    ``pair``, the pair's tile (-1 without)."""
+    first = next((t for t, n in enumerate(counts) if n), -1)
+    if first < 0:
+        return ([], [], -1) if not pair else None
+    if pair:
+        for tile in range(first, N_KINDS):
+            if counts[tile] >= 2:
+                counts[tile] -= 2
+                found = _split(counts, False)
+                counts[tile] += 2
+                if found is not None:
+                    return found[0], found[1], tile
+        return None
+    if counts[first] >= 3:
+        counts[first] -= 3
+        found = _split(counts, False)
+        counts[first] += 3
+        if found is not None:
+            return found[0], [first, *found[1]], -1
+    run = first < SUITED and first % SUIT_SIZE <= SUIT_SIZE - 3
+    if run and counts[first + 1] and counts[first + 2]:
+        for t in (first, first + 1, first + 2):
+            counts[t] -= 1
+        found = _split(counts, False)
+        for t in (first, first + 1, first + 2):
+            counts[t] += 1
+        if found is not None:
+            return [first, *found[0]], found[1], -1
+    return None
+
+
+def _match(held: list[Tile], faces: list[int]) -> tuple[tuple[Tile, Tile], ...]:
+    """Each 混 held with the face it stood for: its own kind where it can, then in order."""
+    left = sorted(faces)
+    pairs: list[tuple[Tile, Tile]] = []
+    rest: list[Tile] = []
+    for wild in held:
+        if wild in left:
+            left.remove(wild)
+            pairs.append((wild, wild))
+        else:
+            rest.append(wild)
+    pairs.extend(zip(rest, left, strict=True))
+    return tuple(sorted(pairs))
+
+
+def _reading(
+    tile_set: TileSet,
+    layout: Layout,
+    natural: list[int],
+    wilds: int,
+    held: list[Tile],
     win_tile: Tile,
-    wilds: WildSpec,
-    wilds_held: int,
-    situation: Situation,
+    win_is_wild: bool,
+) -> Reading | None:
+    """The layout's reading of the hand, or None when its groups and rest do not fit (the
+    tiles, or a fifth copy of a kind)."""
+    taken = _take(layout.groups, natural, wilds, win_tile, win_is_wild)
+    if taken is None:
+        return None
+    rest, left, stood = taken
+    if not completes(tile_set, rest, left, not layout.pair):
+        return None
+    faces = rest.copy()
+    for group in layout.groups:
+        for face, _ in group:
+            if face != ANY:
+                faces[face] += 1
+    if max(faces) > COPIES:
+        return None
+    placed = _place(tile_set, rest, left, not layout.pair, faces)
+    if placed is None:
+        return None
+    chows: list[int] = []
+    pungs: list[int] = []
+    pair = -1
+    for group in layout.groups:
+        tiles = [face for face, _ in group]
+        if ANY in tiles:  # 混 alone: the pair or a pung of a kind with room
+            need = len(tiles)
+            face = next((t for t in tile_set.kinds if faces[t] + need <= COPIES), -1)
+            if face < 0:
+                return None
+            faces[face] += need
+            stood = [face if f == ANY else f for f in stood]
+            tiles = [face] * need
+        if len(tiles) == 2:
+            pair = tiles[0]
+        elif tiles[0] == tiles[1]:
+            pungs.append(tiles[0])
+        else:
+            chows.append(min(tiles))
+    counts = rest.copy()
+    for face in placed:
+        counts[face] += 1
+    split = _split(counts, not layout.pair)
+    if split is None:
+        return None
+    chows += split[0]
+    pungs += split[1]
+    if split[2] >= 0:
+        pair = split[2]
+    return Reading(tuple(sorted(chows)), tuple(sorted(pungs)), pair, _match(held, stood + placed))
+
+
+# ---------------------------------------------------------------------- the hand
+
+
+def _best(
+    tile_set: TileSet,
+    natural: list[int],
+    wilds: int,
+    held: list[Tile],
+    win_tile: Tile,
+    win_is_wild: bool,
+    wild_suits: frozenset[int],
     scoring: Scoring,
-) -> Result:
-    """The fans and value of one reading."""
-    win_is_wild = win_tile in wilds.tiles
-    wild_suits = frozenset(t // SUIT_SIZE for t in wilds.tiles if t < SUITED)
-    fans: list[tuple[str, int]] = []
-    base = 0
-    if zhuo_wu(reading, win_tile, win_is_wild, scoring):
-        fans.append(("zhuo_wu", ZHUO_WU))
-        base += ZHUO_WU
-    factor = 1
-    for fan in dragon(reading, wild_suits, scoring):
-        if fan == "long":
-            fans.append((fan, LONG))
-            base += LONG
-        else:
-            fans.append((fan, DOUBLE))
-            factor *= DOUBLE
-    if base == 0:
-        fans.insert(0, ("ti_liu", TI_LIU))
-        base = TI_LIU
-    if su(reading, wilds_held, scoring):
-        fans.append(("su", scoring.su_multiplier))
-        factor *= scoring.su_multiplier
-    else:
-        hung = diao(reading, win_tile, win_is_wild)
-        if hung is not None:
-            fans.append((hung, DOUBLE))
-            factor *= DOUBLE
-    for fan in situational(situation):
-        if fan == "kong_bloom":
-            fans.append((fan, DOUBLE))
-            factor *= DOUBLE
-        elif scoring.first_turn_flat:  # 天和 / 地和: the hand is worth 28, whatever it holds
-            return Result(((fan, HEAVENLY_FLAT),), HEAVENLY_FLAT, HEAVENLY_FLAT, reading)
-        else:
-            fans.append((fan, FIRST_TURN_FACTOR))
-            factor *= FIRST_TURN_FACTOR
-    return Result(tuple(fans), base, base * factor, reading)
+) -> tuple[Layout, Reading] | None:
+    if not completes(tile_set, natural, wilds, True):
+        return None
+    for layout in layouts(win_tile, win_is_wild, wild_suits, scoring):
+        reading = _reading(tile_set, layout, natural, wilds, held, win_tile, win_is_wild)
+        if reading is not None:
+            return layout, reading
+    return None
 
 
 def evaluate(
@@ -219,22 +489,48 @@ def evaluate(
     situation: Situation,
     scoring: Scoring,
 ) -> Result | None:
-    """The best-priced reading of a self-drawn hand (``concealed`` holds the winning tile);
-    None when the tiles are not four sets and a pair by any substitution of the 混. Ties go
-    to the first reading in the core's order, so the answer does not depend on tile order."""
+    """The value of a self-drawn hand (``concealed`` holds the winning tile); None when the
+    tiles are not four sets and a pair by any substitution of the 混. It depends on the
+    tiles' counts only, not on their order."""
+    tile_set = wilds.tile_set
+    wild_tiles = wilds.tiles
     counts = [0] * N_KINDS
     for tile in concealed:
         counts[tile] += 1
-    readings = decompositions(counts, wilds, len(melds))
-    if not readings:
+    natural = counts.copy()
+    held: list[Tile] = []
+    for tile in sorted(wild_tiles):
+        held.extend([tile] * counts[tile])
+        natural[tile] = 0
+    gold = sum(4 for m in melds if m.kind is MeldKind.CONCEALED_KONG and m.tiles[0] in wild_tiles)
+    win_is_wild = win_tile in wild_tiles
+    wild_suits = frozenset(t // SUIT_SIZE for t in wild_tiles if t < SUITED)
+    found = _best(tile_set, natural, len(held), held, win_tile, win_is_wild, wild_suits, scoring)
+    if found is None:
         return None
-    wild_tiles = wilds.tiles
-    held = sum(1 for t in concealed if t in wild_tiles) + sum(
-        4 for m in melds if m.kind is MeldKind.CONCEALED_KONG and m.tiles[0] in wild_tiles
-    )
-    best: Result | None = None
-    for reading in readings:
-        result = price(reading, win_tile, wilds, held, situation, scoring)
-        if best is None or result.total > best.total:
-            best = result
-    return best
+    layout, reading = found
+    is_su = su(len(held) + gold, not held, scoring)
+    if scoring.su_none_substituted and held:
+        # 素 on a reading where every 混 stands as itself: the hand read with no 混 at all
+        plain = _best(tile_set, counts, 0, [], win_tile, False, wild_suits, scoring)
+        if plain is not None and plain[0].value * scoring.su_multiplier >= layout.value:
+            layout, reading = (
+                plain[0],
+                Reading(plain[1].chows, plain[1].pungs, plain[1].pair, tuple((t, t) for t in held)),
+            )
+            is_su = True
+    fans = list(layout.fans)
+    factor = layout.value // layout.base
+    if is_su:
+        fans.append(("su", scoring.su_multiplier))
+        factor *= scoring.su_multiplier
+    for fan in situational(situation):
+        if fan == "kong_bloom":
+            fans.append((fan, DOUBLE))
+            factor *= DOUBLE
+        elif scoring.first_turn_flat:  # 天和 / 地和: the hand is worth 28, whatever it holds
+            return Result(((fan, HEAVENLY_FLAT),), HEAVENLY_FLAT, HEAVENLY_FLAT, reading)
+        else:
+            fans.append((fan, FIRST_TURN_FACTOR))
+            factor *= FIRST_TURN_FACTOR
+    return Result(tuple(fans), layout.base, layout.base * factor, reading)

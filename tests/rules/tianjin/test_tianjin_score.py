@@ -100,7 +100,9 @@ P34 = "3p 4p"
         ("123p789p22s345s7z6z", "5m", NO_WILD_HELD, {"zhuo_wu": 3, "shuang_hun_diao": 2}, 6),
     ],
 )
-def test_the_fan_table(hand: str, win: str, wild: str, expected: dict[str, int], total: int) -> None:
+def test_the_fan_table(
+    hand: str, win: str, wild: str, expected: dict[str, int], total: int
+) -> None:
     answer = score(hand, win, wild=wild)
     assert answer.legal, answer.reason or answer.error
     assert fans(answer) == expected
@@ -147,7 +149,10 @@ def test_heavenly_and_earthly_are_flat_28_or_times_4() -> None:
     earthly = score(*SU_ZHUO_WU, seat=2, wild=NO_WILD_HELD, extra={"earthly": True})
     assert fans(earthly) == {"earthly": 28} and earthly.deltas == (-28, -28, 84, -28)
     times = score(
-        *SU_ZHUO_WU, wild=NO_WILD_HELD, extra={"heavenly": True}, rules={"first_turn_win": "times_4"}
+        *SU_ZHUO_WU,
+        wild=NO_WILD_HELD,
+        extra={"heavenly": True},
+        rules={"first_turn_win": "times_4"},
     )
     assert fans(times) == {"zhuo_wu": 3, "su": 2, "heavenly": 4} and times.total == 24
     wrong = score(*SU_ZHUO_WU, seat=1, wild=NO_WILD_HELD, extra={"heavenly": True})
@@ -170,6 +175,7 @@ def test_zhuo_wu_on_a_drawn_wild_is_an_option() -> None:
 
 # ---------------------------------------------------------------------- the 混
 
+
 def test_the_answer_lists_what_each_wild_stood_for() -> None:
     answer = score("123m456m789p345s3p", "9s", wild=P34)
     assert answer.extra["wild"] == ["3p", "4p"]
@@ -179,7 +185,15 @@ def test_the_answer_lists_what_each_wild_stood_for() -> None:
 
 @pytest.mark.parametrize(
     ("flipped", "following"),
-    [("3p", "4p"), ("9s", "1s"), ("3z", "4z"), ("4z", "1z"), ("7z", "6z"), ("6z", "5z"), ("5z", "7z")],
+    [
+        ("3p", "4p"),
+        ("9s", "1s"),
+        ("3z", "4z"),
+        ("4z", "1z"),
+        ("7z", "6z"),
+        ("6z", "5z"),
+        ("5z", "7z"),
+    ],
 )
 def test_the_wilds_are_the_flipped_tile_and_the_next(flipped: str, following: str) -> None:
     """The digest's successor order: 9→1, 西→北, 北→东, and the dragons 中→发→白→中."""
@@ -209,9 +223,7 @@ def test_a_gold_kong_is_held_wilds() -> None:
 def test_a_discard_win_is_refused_with_the_rule() -> None:
     answer = score(*SU_ZHUO_WU, wild=NO_WILD_HELD, **{"from": 2})
     assert not answer.legal and answer.reason is not None and "自摸" in answer.reason
-    robbed = score(
-        *SU_ZHUO_WU, wild=NO_WILD_HELD, flags={"robbing_kong": True}, **{"from": 2}
-    )
+    robbed = score(*SU_ZHUO_WU, wild=NO_WILD_HELD, flags={"robbing_kong": True}, **{"from": 2})
     assert not robbed.legal and "自摸" in (robbed.reason or "")
 
 
