@@ -24,17 +24,25 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from paipu.rules.core.tiles import TileSet
-from paipu.rules.core.wild import WildRule, WildSpec
-from paipu.rules.events import Discard, Event, Kong, Pong
+from paipu.rules.core.wild import WildError, WildSpec
+from paipu.rules.events import Discard, Event, Indicator, Kong, Pong
 from paipu.rules.fans import check_coverage
 from paipu.rules.mechanics.first_turn import first_turn_facts
 from paipu.rules.mechanics.kong_money import KongMoney
+from paipu.rules.mechanics.wilds import (
+    ROLE,
+    Wilds,
+    kinds_of_extra,
+    route_indicator,
+    spec_of_kinds,
+    tile_set_of,
+    wild_rule,
+)
 from paipu.rules.melds import MeldKind
 from paipu.rules.replay import Handler, VariantState
 from paipu.rules.request_checks import check_request
 from paipu.rules.score import FanScore, RequestError, ScoreAnswer, ScoreRequest, WinFlags
-from paipu.rules.tiles import Tile, TileError, parse_tile, tile_name, tile_names
+from paipu.rules.tiles import Tile, TileError, tile_name, tile_names
 from paipu.rules.variants import Options, RegionalVariant, register
 from paipu.rules.variants.tianjin import fans as tianjin_fans
 from paipu.rules.variants.tianjin.events import MOST_LA, LaZhuang, ZuoZhuang
@@ -69,34 +77,13 @@ class Tianjin(RegionalVariant):
         super().__init__()
         check_coverage(self.spec.fans, tianjin_fans.REGISTRY, self.id)
         raw = self.spec.raw
-        source = f"{self.id}.toml"
-        self.tile_set = TileSet.from_toml(raw["tiles"], source=f"{source}: tiles")
-        #: The 混 rule, by whether a 混 may be discarded (option ``wild_discard``).
-        self.wild_rules = {
-            discard: WildRule.from_toml(
-                {**raw["wilds"], "discard": discard}, self.tile_set, source=f"{source}: wilds"
-            )
-            for discard in (True, False)
-        }
+        self.tile_set = tile_set_of(self)
         self.kong_amounts: Mapping[str, int] = {k: int(v) for k, v in raw["kong_payments"].items()}
-        self._wilds: dict[tuple[Tile, bool], WildSpec] = {}
         self._scorings: dict[tuple[Any, ...], tianjin_fans.Scoring] = {}
         fans = self.spec.fans.by_id
         self._fan_names = {f: (d.name_zh, d.name_en) for f, d in fans.items()}
 
     # ------------------------------------------------------------------ the 混
-
-    def wild_rule(self, options: Options) -> WildRule:
-        """The 混 rule of a room (the TOML's ``[wilds]``, ``wild_discard`` applied)."""
-        return self.wild_rules[bool(options["wild_discard"])]
-
-    def wilds_from(self, flipped: Tile, options: Options) -> WildSpec:
-        """The 混 of a hand whose flipped tile is ``flipped``: it and the next kind."""
-        key = (flipped, bool(options["wild_discard"]))
-        spec = self._wilds.get(key)
-        if spec is None:
-            spec = self._wilds[key] = self.wild_rule(options).spec(flipped)
-        return spec
 
     def wild_order(self, wilds: WildSpec) -> tuple[Tile, ...]:
         """The 混 kinds as ``[flipped, next]`` (the score request's ``extra.wild``)."""
@@ -123,28 +110,28 @@ class Tianjin(RegionalVariant):
             )
 
     def request_wilds(self, request: ScoreRequest, options: Options) -> WildSpec:
-        """``extra.wild``: the two 混 kinds, the flipped tile and the next (none if absent)."""
-        raw = request.extra.get("wild")
-        if raw is None or raw == []:
-            return WildSpec.none(self.tile_set)
-        if not isinstance(raw, list) or len(raw) != 2 or not all(isinstance(t, str) for t in raw):
-            raise RequestError(
-                'extra \'wild\' lists the two 混 kinds, the flipped tile and the next: ["3p", "4p"]'
-            )
+        """``extra.wild``: the two 混 kinds, the flipped tile and the next, in either order
+        (none if absent: the hand is read without 混)."""
         try:
-            first, second = parse_tile(raw[0]), parse_tile(raw[1])
-        except TileError as exc:
-            raise RequestError(f"extra 'wild': {exc}") from None
-        if first not in self.tile_set.kind_set or second not in self.tile_set.kind_set:
-            raise RequestError(f"extra 'wild': {raw[0]}, {raw[1]} are not tiles of the 136")
-        follows = self.tile_set.successor(first)
-        if second != follows:
-            raise RequestError(
-                f"extra 'wild': the 混 are the flipped tile and the next one: after "
-                f"{tile_name(first)} comes {tile_name(follows)}, not {tile_name(second)} "
-                "(9→1, 东南西北, 中→发→白→中)"
-            )
-        return self.wilds_from(first, options)
+            kinds = kinds_of_extra(request.extra)
+            if not kinds:
+                return WildSpec.none(self.tile_set)
+            if len(kinds) != 2:
+                raise WildError(
+                    "extra 'wild' lists the two 混 kinds, the flipped tile and the next: "
+                    '["3p", "4p"]'
+                )
+            successor = self.tile_set.successor
+            first, second = kinds
+            if successor(first) != second and successor(second) != first:
+                raise WildError(
+                    f"extra 'wild': the 混 are the flipped tile and the next one (9→1, 东南西北, "
+                    f"中→发→白→中), not {tile_name(first)} and {tile_name(second)}"
+                )
+            spec = spec_of_kinds(wild_rule(self, options), kinds, self.tile_set)
+        except (WildError, TileError) as exc:
+            raise RequestError(str(exc)) from None
+        return spec if spec is not None else WildSpec.none(self.tile_set)
 
     def request_stakes(self, request: ScoreRequest, options: Options) -> Stakes:
         """``extra.zuo_zhuang`` and ``extra.la_zhuang``, checked."""
@@ -283,12 +270,20 @@ class TianjinState(VariantState):
         self.claimed_early = False
         self.chan = False
         self.chan_on = options["chan"] == "first_round"
-        self.wild_discard = bool(options["wild_discard"])
+        self.wilds = Wilds(table, wild_rule(variant, options))
         self.always_double = bool(options["dealer_always_double"])
         self.gold_value = int(options["gold_kong_value"])
 
     def handlers(self) -> dict[type[Event], Handler]:
-        return {ZuoZhuang: self.sit, LaZhuang: self.pull}
+        return {
+            ZuoZhuang: self.sit,
+            LaZhuang: self.pull,
+            Indicator: route_indicator(self.table, {ROLE: self.wilds.reveal}),
+        }
+
+    def before(self, event: Event) -> bool:
+        self.wilds.before(event)
+        return False
 
     # ------------------------------------------------------------------ 坐庄 / 拉庄
 
@@ -356,12 +351,6 @@ class TianjinState(VariantState):
             t == first_tile for _, t in self.first_round
         )
 
-    def discard_problem(self, seat: int, tile: Tile) -> str | None:
-        wilds = self.table.wilds
-        if not self.wild_discard and wilds is not None and tile in wilds.tiles:
-            return f"{tile_name(tile)} is a 混: this room does not let a 混 be discarded"
-        return None
-
     def on_kong(self, seat: int, kind: MeldKind, from_seat: int | None) -> None:
         table = self.table
         money = self.kong_money
@@ -382,10 +371,7 @@ class TianjinState(VariantState):
         self, seat: int, tile: Tile, from_seat: int | None, flags: WinFlags
     ) -> tuple[WinFlags, Mapping[str, Any]]:
         table = self.table
-        extra: dict[str, Any] = {}
-        wilds = table.wilds
-        if wilds is not None and wilds.tiles:
-            extra["wild"] = tile_names(self.variant.wild_order(wilds))
+        extra: dict[str, Any] = self.wilds.extra()
         if self.zuo_zhuang:
             extra["zuo_zhuang"] = True
         if any(self.la_zhuang):
