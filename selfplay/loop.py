@@ -409,6 +409,11 @@ class Player:
         when the hand is ready."""
         return bool(view.waits())
 
+    def stake(self, view: SeatView, choices: Sequence[int]) -> int:
+        """坐庄 / 拉庄 (:attr:`Step.STAKES`): one of ``choices``, the stake levels offered
+        (the first: none); by default none."""
+        return choices[0]
+
 
 #: The suits' letters, in code order (定缺 names a suit by its letter).
 SUIT_LETTERS = ("m", "p", "s")
@@ -426,6 +431,7 @@ class Step(StrEnum):
     PLAY_ON = "play_on"  # 血战: after a robbed kong's wins the others play on
     BIRDS = "birds"  # 扎鸟: birds drawn after the win
     REVEAL_WILDS = "reveal_wilds"  # 翻鬼 / 翻混: the wild indicator before the first draw
+    STAKES = "stakes"  # 坐庄 / 拉庄: each seat's doubling bet, before the tiles are taken
 
 
 @dataclass(frozen=True, slots=True)
@@ -439,6 +445,7 @@ class Steps:
     play_on: bool = False
     birds: bool = False
     reveal_wilds: bool = False
+    stakes: bool = False
 
 
 _STEPS: dict[str, Steps] = {}
@@ -465,6 +472,7 @@ def steps_of(variant: Variant) -> Steps:
         play_on=Step.PLAY_ON in taken,
         birds=Step.BIRDS in taken,
         reveal_wilds=Step.REVEAL_WILDS in taken,
+        stakes=Step.STAKES in taken,
     )
     _STEPS[variant.id] = steps
     return steps
@@ -807,6 +815,8 @@ class SelfPlayHand:
     def play(self) -> HandOutcome:
         table = self.table
         steps = self.steps
+        if steps.stakes:
+            self.stakes()
         if steps.reveal_wilds:
             self.reveal_wilds()
         if steps.void_suits:
@@ -890,6 +900,21 @@ class SelfPlayHand:
         if not needs_indicator(self.variant, self.options):
             return
         self.apply(Indicator(self.wall[-1], "wild"))
+
+    def stakes(self) -> None:
+        """坐庄 / 拉庄: each seat from the dealer on chooses its stake level among those the
+        variant offers it (:meth:`RegionalVariant.stake_choices`), recorded as the variant's
+        event."""
+        table = self.table
+        regional = self._regional()
+        for k in range(table.players):
+            seat = (table.record.dealer + k) % table.players
+            choices = regional.stake_choices(table, seat)
+            if choices:
+                level = self.players[seat].stake(self.views[seat], choices)
+                if level not in choices:
+                    raise SelfPlayError(f"seat {seat} chose stake {level}, not one of {choices}")
+                self.apply(regional.stake_event(table, seat, level))
 
     def void_suits(self) -> None:
         """定缺: each seat from the dealer on declares its void suit."""

@@ -236,6 +236,17 @@ class Tianjin(RegionalVariant):
     def new_state(self, table: Table) -> TianjinState:
         return TianjinState(table, self)
 
+    # ------------------------------------------------------------------ self-play
+
+    def stake_choices(self, table: Table, seat: int) -> tuple[int, ...]:
+        """坐庄 (0 or 1) for the dealer, 拉庄 (0, 1 or 2) for each 闲."""
+        return (0, 1) if seat == table.record.dealer else tuple(range(MOST_LA + 1))
+
+    def stake_event(self, table: Table, seat: int, level: int) -> Event:
+        if seat == table.record.dealer:
+            return ZuoZhuang(seat, bool(level))
+        return LaZhuang(seat, level)
+
     # ------------------------------------------------------------------ the next hand
 
     def next_setup(self, setup: HandSetup, outcome: HandOutcome) -> HandSetup:
