@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from paipu.rules.core.wild import WildError, WildSpec
 from paipu.rules.events import Discard, Event, Indicator, Kong, Pong
@@ -57,6 +57,9 @@ if TYPE_CHECKING:
     from paipu.rules.replay import HandOutcome, Table
     from paipu.rules.selfplay import HandSetup
 
+#: How many distinct ``extra.wild`` values the variant keeps worked out (a game has 34
+#: pairs of 混, written in two orders).
+WILD_SPECS_KEPT = 256
 #: 铲 is worth one 明杠 (digest §10.4).
 CHAN_AMOUNT = 1
 #: The discards of the first go-round (the dealer's and the three 闲's).
@@ -72,6 +75,14 @@ class Tianjin(RegionalVariant):
 
     id = "tianjin"
     extra_facts = ("wild", "zuo_zhuang", "la_zhuang", "heavenly", "earthly")
+    #: ``paipu simulate --scenario``: prepared deals for the dealer (hand, draws).
+    scenario_sets: ClassVar[Mapping[str, Any]] = {
+        "tianjin": {
+            "heavenly": ("46m123p789p22s345s", "5m"),  # 天和 on the first draw
+            "zhuo_wu": ("46m123p789p22s34s1z", "5s5m"),  # 捉五 on the second draw
+            "long": ("123456789m1z1z3z3z", "5z1z"),  # 龙 on the second draw
+        },
+    }
 
     def __init__(self) -> None:
         super().__init__()
@@ -80,6 +91,9 @@ class Tianjin(RegionalVariant):
         self.tile_set = tile_set_of(self)
         self.kong_amounts: Mapping[str, int] = {k: int(v) for k, v in raw["kong_payments"].items()}
         self._scorings: dict[tuple[Any, ...], tianjin_fans.Scoring] = {}
+        #: The 混 of a request's ``extra.wild`` (as written) and ``wild_discard``, worked
+        #: out once: the rule's indicators are tried for each new pair of kinds.
+        self._wild_specs: dict[tuple[Any, ...], WildSpec] = {}
         fans = self.spec.fans.by_id
         self._fan_names = {f: (d.name_zh, d.name_en) for f, d in fans.items()}
 
@@ -112,6 +126,17 @@ class Tianjin(RegionalVariant):
     def request_wilds(self, request: ScoreRequest, options: Options) -> WildSpec:
         """``extra.wild``: the two 混 kinds, the flipped tile and the next, in either order
         (none if absent: the hand is read without 混)."""
+        raw = request.extra.get("wild")
+        key = (tuple(raw) if isinstance(raw, list) else (), options["wild_discard"])
+        known = self._wild_specs.get(key)
+        if known is not None:
+            return known
+        spec = self._request_wilds(request, options)
+        if len(self._wild_specs) < WILD_SPECS_KEPT:
+            self._wild_specs[key] = spec
+        return spec
+
+    def _request_wilds(self, request: ScoreRequest, options: Options) -> WildSpec:
         try:
             kinds = kinds_of_extra(request.extra)
             if not kinds:

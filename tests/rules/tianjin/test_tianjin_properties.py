@@ -131,7 +131,7 @@ def _request(tiles: list[int], win: int, order: list[int], **fields: object) -> 
     }
 
 
-@settings(max_examples=60)
+@settings(max_examples=40)
 @given(
     hands(),
     st.integers(0, 3),
@@ -162,7 +162,7 @@ def test_every_legal_score_is_zero_sum(hand, seat, dealer, zuo, la, always) -> N
         assert answer.total is not None and answer.total >= 2
 
 
-@settings(max_examples=60)
+@settings(max_examples=40)
 @given(hands(), st.randoms(use_true_random=False))
 def test_a_hands_score_is_unchanged_by_the_order_of_its_tiles(hand, rng) -> None:
     tiles, win, order = hand
@@ -174,7 +174,7 @@ def test_a_hands_score_is_unchanged_by_the_order_of_its_tiles(hand, rng) -> None
     assert first.to_json() == again.to_json()
 
 
-@settings(max_examples=40)
+@settings(max_examples=25)
 @given(hands(complete=False) | hands())
 def test_wild_substitution_agrees_with_the_brute_force_oracle(hand) -> None:
     """The score finds a winning shape exactly when some substitution of the 混 wins by
