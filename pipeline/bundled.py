@@ -24,6 +24,7 @@ BUNDLE: tuple[tuple[str, int, int, tuple[str, ...]], ...] = (
     ("sichuan", 200, 2026, ("Ann", "Bo", "Hua", "Ivy", "Jun")),
     ("changsha", 200, 2026, ("Bo", "Chen", "Kai", "Lan", "Mei")),
     ("zhuanzhuan", 200, 2026, ("Chen", "Dai", "Kai", "Lan", "Ning")),
+    ("tianjin", 200, 2026, ("Ann", "Dai", "Hua", "Oscar", "Pei")),
 )
 DATA = Path(__file__).resolve().parents[1] / "data"
 
