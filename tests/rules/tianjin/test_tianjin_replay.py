@@ -150,7 +150,7 @@ def test_wild_discard_option_refuses_a_discarded_wild() -> None:
     events = [*OPENING, ["draw", 0, "6z"], ["discard", 0, "6z"]]
     apply_all(record(events))  # allowed by default (the seed is silent)
     with pytest.raises(RuleViolation) as caught:
-        apply_all(record(events, rules={"wild_discard": False}))
+        apply_all(record(events, rules={"wild_discard": "forbidden"}))
     assert "wild" in str(caught.value)
 
 
