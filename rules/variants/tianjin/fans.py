@@ -105,6 +105,50 @@ class Layout:
     value: int
     groups: tuple[Group, ...]
     pair: bool
+    #: What the groups ask of the hand, for a quick look before taking the tiles: the 混
+    #: places (WILD, and the WON place when the tile won is a 混), natural places by face.
+    wild_places: int = 0
+    won: bool = False
+    natural_places: tuple[tuple[int, int], ...] = ()
+
+    @classmethod
+    def of(
+        cls,
+        fans: tuple[tuple[str, int], ...],
+        base: int,
+        value: int,
+        groups: tuple[Group, ...],
+        pair: bool,
+    ) -> Layout:
+        wild_places = 0
+        won = False
+        natural: dict[int, int] = {}
+        for group in groups:
+            for face, how in group:
+                if how == WILD:
+                    wild_places += 1
+                elif how == WON:
+                    won = True
+                else:
+                    natural[face] = natural.get(face, 0) + 1
+        return cls(
+            fans, base, value, groups, pair, wild_places, won, tuple(sorted(natural.items()))
+        )
+
+    def fits(self, natural: Sequence[int], wilds: int, win_tile: Tile, win_is_wild: bool) -> bool:
+        """Whether the hand has the tiles the groups take (混 for the natural places it
+        lacks): what :func:`_take` would find, without taking them."""
+        left = wilds - self.wild_places - (1 if self.won and win_is_wild else 0)
+        if left < 0:
+            return False
+        taken = self.won and not win_is_wild  # the natural tile won is the WON place's
+        for face, count in self.natural_places:
+            have = natural[face] - (1 if taken and face == win_tile else 0)
+            if count > have:
+                left -= count - have
+                if left < 0:
+                    return False
+        return True
 
 
 @dataclass(frozen=True, slots=True)
@@ -224,7 +268,9 @@ def _layouts_of(
                     fans.append((diao, DOUBLE))
                     factor *= DOUBLE
                 for groups in _groups(win_tile, win_is_wild, zhuo, suit, diao):
-                    out.append(Layout(tuple(fans), base, base * factor, groups, diao == "hun_diao"))
+                    out.append(
+                        Layout.of(tuple(fans), base, base * factor, groups, diao == "hun_diao")
+                    )
     out.sort(key=lambda layout: -layout.value)
     return out
 
@@ -338,7 +384,7 @@ def _place(
     placed: list[int] = []
     counts = rest.copy()
     for left in range(wilds - 1, -1, -1):
-        for face in tile_set.kinds:
+        for face in _near_first(counts, tile_set.kinds):
             if faces[face] >= COPIES:
                 continue
             counts[face] += 1
@@ -350,6 +396,21 @@ def _place(
         else:
             return None
     return placed
+
+
+def _near_first(counts: list[int], kinds: tuple[Tile, ...]) -> list[Tile]:
+    """Every kind, those a 混 could join a natural tile at first (the tile itself, its
+    neighbours in a suit), then the rest: where a 混 of a completing hand mostly stands."""
+    near: list[Tile] = []
+    for tile in kinds:
+        if counts[tile]:
+            if tile < SUITED:
+                low = tile - tile % SUIT_SIZE
+                near.extend(t for t in range(max(low, tile - 2), min(low + SUIT_SIZE, tile + 3)))
+            else:
+                near.append(tile)
+    seen = dict.fromkeys(near)
+    return [*seen, *(t for t in kinds if t not in seen)]
 
 
 def _split(counts: list[int], pair: bool) -> tuple[list[int], list[int], int] | None:
@@ -411,6 +472,8 @@ def _reading(
 ) -> Reading | None:
     """The layout's reading of the hand, or None when its groups and rest do not fit (the
     tiles, or a fifth copy of a kind)."""
+    if not layout.fits(natural, wilds, win_tile, win_is_wild):
+        return None
     taken = _take(layout.groups, natural, wilds, win_tile, win_is_wild)
     if taken is None:
         return None
