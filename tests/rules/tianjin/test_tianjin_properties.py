@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import functools
 import itertools
+import os
 import random
 
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from paipu.rules.score import score_json
@@ -118,6 +119,33 @@ def hands(draw, complete: bool = True):
     return tiles, win, order
 
 
+@st.composite
+def dragon_hands(draw):
+    """A 龙 (1-9 of a suit) and a set and pair beside it, 0-2 tiles as 混, the tile won any
+    of the 14 (a 5万 now and then): the hands where 捉五, 龙 and 本混龙 meet the 混."""
+    rng = random.Random(draw(st.integers(0, 2**32)))
+    suit = rng.randrange(3)
+    tiles = list(range(9 * suit, 9 * suit + 9))
+    tiles += [4, 3, 5] if rng.random() < 0.5 else [27 + rng.randrange(7)] * 3
+    pair = rng.randrange(27, 34)
+    tiles += [pair, pair]
+    flipped = draw(st.sampled_from(FLIPS))
+    order = [flipped, VARIANT.tile_set.successor(flipped)]
+    counts = [tiles.count(t) for t in range(N_KINDS)]
+    for _ in range(draw(st.integers(0, 2))):
+        index = rng.randrange(14)
+        free = [w for w in order if counts[w] < 4]
+        if free and tiles[index] not in order:
+            counts[tiles[index]] -= 1
+            tiles[index] = rng.choice(free)
+            counts[tiles[index]] += 1
+    assume(max(counts) <= 4)
+    win = next((i for i, t in enumerate(tiles) if t == 4), rng.randrange(14))
+    if rng.random() < 0.3:
+        win = rng.randrange(14)
+    return tiles, win, order
+
+
 def _request(tiles: list[int], win: int, order: list[int], **fields: object) -> dict:
     hand = tiles[:win] + tiles[win + 1 :]
     return {
@@ -194,3 +222,76 @@ def test_wild_substitution_agrees_with_the_brute_force_oracle(hand) -> None:
             counts[wild] -= 1
             counts[face] += 1
         assert plain_win(counts)
+
+
+# ---------------------------------------------------------------------- the value, by readings
+
+
+def _jokers(reading) -> list[int]:
+    out = [0] * N_KINDS
+    for _, face in reading.wilds:
+        out[face] += 1
+    return out
+
+
+def reading_value(reading, win: int, wilds: frozenset[int]) -> int:
+    """The value of one reading of the core (``decompositions``), priced as the digest says:
+    (捉五 3 + 龙 4, or 1) × 本混龙 2 × 双混吊 / 混吊 2 × 素 2 — the textbook way, reading by
+    reading, the tile drawn placed in each group it can be, against which the layouts of
+    fans.py are checked."""
+    win_is_wild = win in wilds
+    long_base = 0
+    factor = 1
+    for suit in range(3):
+        low = 9 * suit
+        if {low, low + 3, low + 6} <= set(reading.chows):
+            long_base = 4
+            if any(t < 27 and t // 9 == suit for t in wilds):
+                factor *= 2
+            break
+    if not reading.wilds:  # 素: no 混 held
+        zhuo = 3 in reading.chows and win == 4
+        return ((3 if zhuo else 0) + long_base or 1) * factor * 2
+    jokers = _jokers(reading)
+    need = 2 if win_is_wild else 1
+    # the tile drawn elsewhere than a 4-5-6万: no 捉五; does its group close on 混?
+    closes = (win_is_wild or reading.pair == win) and jokers[reading.pair] >= need
+    for pung in reading.pungs:
+        closes |= (win_is_wild or pung == win) and jokers[pung] >= need + 1
+    for low in reading.chows:
+        run = (low, low + 1, low + 2)
+        if win_is_wild:
+            closes |= all(jokers[t] for t in run)
+        else:
+            closes |= win in run and all(jokers[t] for t in run if t != win)
+    values = [(long_base or 1) * factor * (2 if closes else 1)]
+    # the tile drawn in a 4-5-6万: 捉五 (the 5万 won), 双混吊 when its 4万 and 6万 are 混
+    if 3 in reading.chows and win == 4 and (not win_is_wild or jokers[4]):
+        shuang = jokers[3] >= 1 and jokers[5] >= 1
+        values.append((3 + long_base) * factor * (2 if shuang else 1))
+    return max(values)
+
+
+@settings(max_examples=int(os.environ.get("TIANJIN_EXAMPLES", "30")))
+@given(hands() | dragon_hands())
+def test_the_value_is_the_best_reading_of_the_core(hand) -> None:
+    """With at most two 混 held (the core lists every reading quickly), the score is the most
+    valuable of the core's readings, priced reading by reading."""
+    from paipu.rules.core.shanten import decompositions
+    from paipu.rules.core.wild import WildSpec
+
+    tiles, win, order = hand
+    wilds = frozenset(order)
+    if sum(t in wilds for t in tiles) > 2:
+        return
+    counts = [0] * N_KINDS
+    for t in tiles:
+        counts[t] += 1
+    spec = WildSpec.from_indicator(VARIANT.tile_set, order[0], (0, 1))
+    readings = decompositions(counts, spec, 0)
+    answer = score_json(_request(tiles, win, order))
+    if not readings:
+        assert not answer.legal and answer.total is None
+        return
+    best = max(reading_value(r, tiles[win], wilds) for r in readings)
+    assert answer.total == best, (answer.extra, best)
