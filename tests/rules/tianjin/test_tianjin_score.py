@@ -288,3 +288,11 @@ def test_paipu_score_answers_the_worked_example() -> None:
     refused = dict(body, **{"from": 2})
     result = CliRunner().invoke(app, ["score", json.dumps(refused), "--json"])
     assert result.exit_code == 1 and "自摸" in json.loads(result.output)["reason"]
+
+
+def test_pub_tj1_named_combinations_that_the_formula_keeps_and_one_it_does_not() -> None:
+    """pub-tj1's table per named combination (§6): 混吊 2, 捉五 3, 龙 4, 捉五龙 7 are the
+    formula's too; its 混儿吊龙 10 is not: the formula (the wiki's, the score contract's)
+    gives 龙 4 × 混吊 2 = 8."""
+    hun_diao_long = score("123456789m555s3p", "9s", wild=P34)
+    assert fans(hun_diao_long) == {"long": 4, "hun_diao": 2} and hun_diao_long.total == 8
