@@ -11,6 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from paipu.pipeline import ingest as ingest_module
+from paipu.pipeline.bundled import BUNDLE
 from paipu.pipeline.cli import app
 from paipu.pipeline.engines import DaskEngine, EngineError, LocalEngine
 from paipu.pipeline.ingest import ingest
@@ -69,7 +70,7 @@ def test_every_variant_and_real_records_are_in_the_corpus(local_db: Path) -> Non
     with duckdb.connect(str(local_db), read_only=True) as con:
         variants = {v for (v,) in con.sql("SELECT DISTINCT variant FROM hands").fetchall()}
         formats = {f for (f,) in con.sql("SELECT DISTINCT source_format FROM hands").fetchall()}
-    assert variants == {"mcr", "changsha", "zhuanzhuan", "sichuan", "zipai_chenzhou"}
+    assert variants == {variant for variant, *_ in BUNDLE}
     assert {"botzone-text", "botzone-json", "paipu"} <= formats
 
 

@@ -18,6 +18,7 @@ import duckdb
 import pytest
 from typer.testing import CliRunner
 
+from paipu.pipeline.bundled import BUNDLE
 from paipu.pipeline.cli import app
 from paipu.pipeline.ingest import ingest
 from paipu.pipeline.report import ReportOptions, ReportSummary, write_report
@@ -84,7 +85,7 @@ def test_every_player_page_has_one_section_per_variant_played(bundled_db, bundle
     played: dict[str, set[str]] = {}
     for player, variant in points:
         played.setdefault(player, set()).add(variant)
-    assert len({v for vs in played.values() for v in vs}) == 5  # the bundled data: every variant
+    assert len({v for vs in played.values() for v in vs}) == len(BUNDLE)  # every variant
     assert any(len(vs) > 1 for vs in played.values())
     for player, variants in played.items():
         page = (bundled_report.out / "players" / player_file(player)).read_text(encoding="utf-8")
