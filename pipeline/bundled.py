@@ -33,6 +33,7 @@ BUNDLE: tuple[tuple[str, int, int, tuple[str, ...]], ...] = (
     ("competition_5fan", 200, 2026, ("Bo", "Emi", "Ivy", "Jun", "Pia")),
     ("guangdong", 200, 2026, ("Bo", "Dai", "Emi", "Kai", "Ning")),
     ("changzhou", 200, 2026, ("Ann", "Dai", "Mei", "Olu", "Pei")),
+    ("tianjin", 200, 2026, ("Ann", "Dai", "Hua", "Oscar", "Pei")),
 )
 DATA = Path(__file__).resolve().parents[1] / "data"
 

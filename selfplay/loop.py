@@ -452,6 +452,11 @@ class Player:
                 best = (live, tile)
         return None if best is None else best[1]
 
+    def stake(self, view: SeatView, choices: Sequence[int]) -> int:
+        """坐庄 / 拉庄 (:attr:`Step.STAKES`): one of ``choices``, the stake levels offered
+        (the first: none); by default none."""
+        return choices[0]
+
 
 #: The suits' letters, in code order (定缺 names a suit by its letter).
 SUIT_LETTERS = ("m", "p", "s")
@@ -475,6 +480,7 @@ class Step(StrEnum):
     REVEAL_WILDS = "reveal_wilds"  # 翻鬼 / 翻混: the wild indicator before the first draw
     SETUP_EVENTS = "setup_events"  # the table events a hand opens with: what the game carries
     # into it from the hands before (the dealer's dice and 开宝 / 黄番, a dealer's streak 连庄)
+    STAKES = "stakes"  # 坐庄 / 拉庄: each seat's doubling bet, before the tiles are taken
 
 
 @dataclass(frozen=True, slots=True)
@@ -493,6 +499,7 @@ class Steps:
     bao: bool = False
     reveal_wilds: bool = False
     setup_events: bool = False
+    stakes: bool = False
 
 
 _STEPS: dict[str, Steps] = {}
@@ -524,6 +531,7 @@ def steps_of(variant: Variant) -> Steps:
         bao=Step.BAO in taken,
         reveal_wilds=Step.REVEAL_WILDS in taken,
         setup_events=Step.SETUP_EVENTS in taken,
+        stakes=Step.STAKES in taken,
     )
     _STEPS[variant.id] = steps
     return steps
@@ -885,6 +893,8 @@ class SelfPlayHand:
         steps = self.steps
         if steps.setup_events:
             self.setup_events()
+        if steps.stakes:
+            self.stakes()
         if steps.reveal_wilds:
             self.reveal_wilds()
         if steps.exchange:
@@ -1035,6 +1045,21 @@ class SelfPlayHand:
         连庄, carried from hand to hand in the setup's ``extra``), before the first draw."""
         for event in self.variant.setup_events(self.setup):
             self.apply(event)
+
+    def stakes(self) -> None:
+        """坐庄 / 拉庄: each seat from the dealer on chooses its stake level among those the
+        variant offers it (:meth:`RegionalVariant.stake_choices`), recorded as the variant's
+        event."""
+        table = self.table
+        regional = self._regional()
+        for k in range(table.players):
+            seat = (table.record.dealer + k) % table.players
+            choices = regional.stake_choices(table, seat)
+            if choices:
+                level = self.players[seat].stake(self.views[seat], choices)
+                if level not in choices:
+                    raise SelfPlayError(f"seat {seat} chose stake {level}, not one of {choices}")
+                self.apply(regional.stake_event(table, seat, level))
 
     def void_suits(self) -> None:
         """定缺: each seat from the dealer on declares its void suit."""

@@ -42,6 +42,8 @@
   const MAHJONG_MELDS = { chi: "chi", pong: "pong", kong: "kong", added_kong: "added kong", concealed_kong: "concealed kong" };
   const ZIPAI_MELDS = { ti: "提", wei: "偎", pao: "跑", peng: "碰", chi: "吃", bi: "比" };
   const SUITS = { m: "万", p: "筒", s: "条" };
+  // 天津 拉庄: a 闲's stake against the dealer, by level
+  const LA_ZHUANG = ["does not pull the dealer (不拉)", "pulls the dealer once (拉一庄): × 2 with the dealer", "pulls the dealer twice (拉两庄): × 4 with the dealer"];
   const WINDS = { "1z": "East", "2z": "South", "3z": "West", "4z": "North" };
 
   function isTile(name) {
@@ -503,6 +505,12 @@
       if (kind === "piao" && seat !== null && seats[seat]) {
         seats[seat].piao = payload;
         return ["chooses 飘 (piao) " + payload];
+      }
+      if (kind === "zuo_zhuang" && seat !== null && typeof payload === "boolean") {
+        return [payload ? "sits 坐庄 (zuo zhuang): × 2 on every payment with a 闲" : "does not sit 坐庄 (不坐)"];
+      }
+      if (kind === "la_zhuang" && seat !== null && LA_ZHUANG[payload]) {
+        return [LA_ZHUANG[payload]];
       }
       if (kind === "void" && seat !== null && seats[seat] && SUITS[payload]) {
         seats[seat].void = payload;

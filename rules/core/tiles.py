@@ -18,8 +18,8 @@ True
 >>> red_only = TileSet.from_toml({"honors": ["7z"]})
 >>> len(red_only.wall()), tile_name(red_only.successor(parse_tile("7z")))
 (112, '7z')
->>> tianjin = TileSet.from_toml({"dragon_cycle": ["中", "发", "白"]})
->>> [tile_name(tianjin.successor(parse_tile(name))) for name in ("9s", "4z", "5z")]
+>>> zhong_fa_bai = TileSet.from_toml({"dragon_cycle": ["中", "发", "白"]})
+>>> [tile_name(zhong_fa_bai.successor(parse_tile(name))) for name in ("9s", "4z", "5z")]
 ['1s', '1z', '7z']
 """
 

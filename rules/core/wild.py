@@ -19,8 +19,8 @@ is wired into a variant yet.
 
 >>> from paipu.rules.core.tiles import TileSet
 >>> from paipu.rules.tiles import format_tiles, parse_tile
->>> tianjin = TileSet.from_toml({"dragon_cycle": ["中", "发", "白"]})
->>> format_tiles(sorted(WildSpec.from_indicator(tianjin, parse_tile("9s"), (0, 1)).tiles))
+>>> zhong_fa_bai = TileSet.from_toml({"dragon_cycle": ["中", "发", "白"]})
+>>> format_tiles(sorted(WildSpec.from_indicator(zhong_fa_bai, parse_tile("9s"), (0, 1)).tiles))
 '19s'
 >>> caishen = WildRule.from_toml({"indicator": [1], "stand_in": "5z"}, STANDARD)
 >>> spec = caishen.spec(parse_tile("4m"))

@@ -322,6 +322,15 @@ class RegionalVariant(Variant):
         """Whether a tile is turned up from the wall after a win (翻牌, e.g. 翻鸡)."""
         return False
 
+    def stake_choices(self, table: Table, seat: int) -> tuple[int, ...]:
+        """The stake levels ``seat`` chooses among before the first draw (the doubling bets
+        of the ``stakes`` step, 坐庄 / 拉庄), the first meaning none; () for no choice."""
+        return ()
+
+    def stake_event(self, table: Table, seat: int, level: int) -> Event:
+        """The event that records ``seat``'s stake ``level`` (one of :meth:`stake_choices`)."""
+        raise NotImplementedError(f"{self.id} has no stakes")
+
 
 class HunanVariant(RegionalVariant):
     """What Changsha and Zhuanzhuan share: birds (扎鸟) after the win, 漏胡 locks, the 海底

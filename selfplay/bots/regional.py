@@ -229,6 +229,17 @@ class RegionalBot(BotCore):
         self.void = min(range(SUITS), key=weight)
         return SUIT_LETTERS[self.void]
 
+    def stake(self, view: SeatView, choices: Sequence[int]) -> int:
+        """坐庄 / 拉庄, chosen before the tiles are taken (the hand is not seen yet): by the
+        player's style, which is what it knows: an aggressive player takes the highest stake
+        (坐庄, 拉两庄), a balanced 闲 the lowest above none (拉一庄) and a balanced dealer
+        none (it already pays all three), a defensive player none."""
+        if self.style is Style.AGGRESSIVE:
+            return choices[-1]
+        if self.style is Style.BALANCED and view.seat != view.dealer and len(choices) > 1:
+            return choices[1]
+        return choices[0]
+
     # -- own turn
 
     def turn(self, view: SeatView, moves: TurnMoves) -> Move:
