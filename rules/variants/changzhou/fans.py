@@ -411,9 +411,12 @@ def evaluate(
         if best is None or (value, rank) > (best[0], best[1]):
             best = (value, rank, tuple(fans), tuple(counted), shape)
     assert best is not None
-    total, _, fans_out, counted, shape = best
+    total, _, fans_out, best_types, best_shape = best
     return Result(
-        legal=True, fans=fans_out, total=total, wilds=_substitutions(seen, counted, shape)
+        legal=True,
+        fans=fans_out,
+        total=total,
+        wilds=_substitutions(seen, best_types, best_shape),
     )
 
 
