@@ -57,6 +57,7 @@ self-play does not offer it. The zipai games have their own table and moves.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING
@@ -65,6 +66,7 @@ from paipu.rules.melds import MeldKind
 from paipu.rules.tiles import N_KINDS, Tile, is_suited, tile_name
 
 if TYPE_CHECKING:
+    from paipu.rules.core.tiles import TileSet
     from paipu.rules.replay import Table
     from paipu.rules.variants import Variant
 
@@ -285,7 +287,12 @@ def set_runs(table: Table, seat: int, tile: Tile) -> list[tuple[Tile, ...]]:
     10 and 1 are not connected), by the set's ranks rather than code arithmetic."""
     tile_set = table.tile_set
     assert tile_set is not None
-    hand = table.seats[seat].hand
+    return runs_in(tile_set, table.seats[seat].hand, tile)
+
+
+def runs_in(tile_set: TileSet, hand: Sequence[int], tile: Tile) -> list[tuple[Tile, ...]]:
+    """The chows of ``tile_set`` that ``tile`` completes with two tiles of ``hand`` (counts
+    by code), lowest first."""
     runs: list[tuple[Tile, ...]] = []
     below = tile_set.previous_rank(tile)
     lowest = tile_set.previous_rank(below) if below is not None else None

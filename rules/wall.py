@@ -22,12 +22,20 @@ UNKNOWN = -1
 
 @dataclass
 class SharedWall:
-    """One wall for everyone; ``tiles`` None when the record does not give it."""
+    """One wall for everyone; ``tiles`` None when the record does not give it. ``size``
+    tiles are live; ``dead`` are the dead stacks after them (常州's 20, never drawn, the
+    indicator among them), still tiles of the wall: :meth:`remaining` lists them.
+
+    >>> wall = SharedWall(2, (0, 1), dead=(5, 6))
+    >>> wall.draw(0, replacement=True), wall.left(), wall.remaining()
+    (1, 1, (0, 5, 6))
+    """
 
     size: int
     tiles: tuple[Tile, ...] | None = None
     front: int = 0
     back: int = 0
+    dead: tuple[Tile, ...] = ()
 
     @classmethod
     def of(cls, tiles: Sequence[Tile], players: int) -> SharedWall:
@@ -53,13 +61,16 @@ class SharedWall:
         return self.tiles[self.front - 1] if self.tiles is not None else UNKNOWN
 
     def known_tiles(self) -> tuple[Tile, ...]:
+        if self.dead:
+            return (*(self.tiles or ()), *self.dead)
         return self.tiles or ()
 
     def remaining(self) -> tuple[Tile, ...]:
-        """The known tiles not yet drawn."""
+        """The known tiles not yet drawn (the dead stacks included)."""
         if self.tiles is None:
-            return ()
-        return self.tiles[self.front : self.size - self.back]
+            return self.dead
+        live = self.tiles[self.front : self.size - self.back]
+        return (*live, *self.dead) if self.dead else live
 
 
 @dataclass

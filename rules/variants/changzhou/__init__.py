@@ -36,8 +36,8 @@ from paipu.rules.tiles import Tile, TileError, parse_tile, tile_name
 from paipu.rules.variants import Options, Variant, register
 from paipu.rules.variants.changzhou import fans as changzhou_fans
 from paipu.rules.variants.changzhou.settlement import win_payments
-from paipu.rules.variants.changzhou.state import ChangzhouState, DeadWall
-from paipu.rules.wall import Wall
+from paipu.rules.variants.changzhou.state import ChangzhouState
+from paipu.rules.wall import SharedWall, Wall
 
 if TYPE_CHECKING:
     from paipu.rules.record import HandRecord
@@ -200,9 +200,9 @@ class Changzhou(Variant):
         them); kong replacements come from the live wall's end."""
         if record.wall is not None:
             live = max(len(record.wall) - self.dead_tiles, 0)
-            return DeadWall(live, record.wall[:live], dead=record.wall[live:])
+            return SharedWall(live, record.wall[:live], dead=record.wall[live:])
         dealt = self.spec.hand_size * len(record.players)
-        return DeadWall(len(self.wall_tiles(options)) - dealt - self.dead_tiles)
+        return SharedWall(len(self.wall_tiles(options)) - dealt - self.dead_tiles)
 
     def replay_last_tile(self, table: Table, seat: int, from_seat: int | None) -> bool:
         """海底捞月: the win is on one of the last four live tiles."""

@@ -23,7 +23,6 @@ What the table keeps for the variant (:class:`ChangzhouState`, the variant's
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from paipu.rules.events import Chi, Discard, Draw, Event, Indicator, Kong, Pong
@@ -39,7 +38,6 @@ from paipu.rules.variants.changzhou.settlement import (
     kong_payments,
     liable_seats,
 )
-from paipu.rules.wall import SharedWall
 
 if TYPE_CHECKING:
     from paipu.rules.replay import Table
@@ -49,22 +47,6 @@ if TYPE_CHECKING:
 MAX_PIAO = 3
 _KONGS = frozenset({"kong", "added_kong", "concealed_kong"})
 _CLAIMS = frozenset({"kong", "pong", "chi", "win"})
-
-
-@dataclass
-class DeadWall(SharedWall):
-    """The live wall (``size`` tiles, ``tiles`` its tiles in drawing order: replacement
-    draws from its end) and the dead stacks after it (``dead``: never drawn, the 财神's
-    indicator among them). The dead tiles are still in the wall: :meth:`remaining` lists
-    them, so the indicator is found there."""
-
-    dead: tuple[Tile, ...] = ()
-
-    def known_tiles(self) -> tuple[Tile, ...]:
-        return (*(self.tiles or ()), *self.dead)
-
-    def remaining(self) -> tuple[Tile, ...]:
-        return (*super().remaining(), *self.dead)
 
 
 class ChangzhouState(VariantState):

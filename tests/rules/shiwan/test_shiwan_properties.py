@@ -5,14 +5,13 @@ pair over 1–10 suits wins; settlement is zero-sum; a hand's score ignores its 
 from __future__ import annotations
 
 from collections import Counter
-from types import SimpleNamespace
 
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from shiwan_helpers import V
 
 from paipu.rules.core.tiles import TileSet
-from paipu.rules.legal import set_runs
+from paipu.rules.legal import runs_in
 from paipu.rules.melds import Meld, MeldError, MeldKind
 from paipu.rules.score import ScoreRequest, WinFlags
 from paipu.rules.tiles import Tile
@@ -62,8 +61,7 @@ def test_the_chow_law_over_ten_ranks(tiles: list[Tile]) -> None:
 def test_the_legal_runs_are_the_law_s(held: list[Tile], claimed: Tile) -> None:
     """The runs :mod:`paipu.rules.legal` lists for a claimed tile are exactly the chows of the
     law made of it and two held tiles."""
-    table = SimpleNamespace(tile_set=TILES, seats=[SimpleNamespace(hand=TILES.counts(held))])
-    listed = {tuple(run) for run in set_runs(table, 0, claimed)}  # type: ignore[arg-type]
+    listed = {tuple(run) for run in runs_in(TILES, TILES.counts(held), claimed)}
     have = Counter(held)
     brute = {
         run
