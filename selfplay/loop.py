@@ -88,6 +88,7 @@ from paipu.rules.legal import (
     rob_claims,
     turn_moves,
 )
+from paipu.rules.mechanics.dice import roll
 from paipu.rules.mechanics.exchange import Exchange, directions
 from paipu.rules.mechanics.kong_reveal import REVEAL_TILES, KongReveal
 from paipu.rules.mechanics.ready import ready_waits
@@ -1082,7 +1083,7 @@ class SelfPlayHand:
         or without them."""
         for kind, tiles in self._regional().opening_wins(self.table, seat):
             rng = random.Random(f"{self.base.game}:{self.base.hand}:{len(self.events)}")
-            dice = (rng.randint(1, 6), rng.randint(1, 6))
+            dice = roll(rng)
             self.apply(StartWin(seat, kind, tiles, dice, during=self.table.discard_count > 0))
 
     def kong_reveal(self, seat: int) -> bool:

@@ -25,16 +25,22 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from paipu.rules.events import Draw, Event, EventError, event_kind
-from paipu.rules.tiles import Tile, TileError, format_tiles, parse_tile, tile_name, tile_names
+from paipu.rules.mechanics.void_suit import SUIT_SIZE
+from paipu.rules.tiles import (
+    Tile,
+    TileError,
+    format_tiles,
+    is_suited,
+    parse_tile,
+    tile_name,
+    tile_names,
+)
 
 if TYPE_CHECKING:
     from paipu.rules.replay import Table
 
 #: Tiles each seat passes.
 PASSED = 3
-#: Ranks in a suit (the exchanged tiles are of one suit: 万, 筒 or 条).
-SUIT_SIZE = 9
-SUITED = 27
 #: Each direction as the seats it moves the tiles on, in turn order.
 OFFSETS: Mapping[str, int] = {"next": 1, "previous": -1, "across": 2}
 #: The option's values: no exchange, one direction, or the dice choosing one per hand.
@@ -112,7 +118,7 @@ class ThreeTileExchange:
         if len(event.tiles) != players:
             raise table.fail(event, f"换三张: every seat passes three tiles ({players} seats)")
         for seat, group in enumerate(event.tiles):
-            suits = {t // SUIT_SIZE if t < SUITED else -1 for t in group}
+            suits = {t // SUIT_SIZE if is_suited(t) else -1 for t in group}
             if len(suits) != 1 or -1 in suits:
                 rule = f"seat {seat} passes three tiles of one suit, not {format_tiles(group)}"
                 raise table.fail(event, rule)
