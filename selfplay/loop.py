@@ -447,7 +447,8 @@ class Player:
         best: tuple[int, Tile] | None = None
         for tile in discards:
             hand[tile] -= 1
-            live = sum(max(0, 4 - seen[w]) for w in ready_waits(hand, melds, view.shapes()))
+            found = ready_waits(hand, melds, view.shapes(), view.wilds())
+            live = sum(max(0, 4 - seen[w]) for w in found)
             hand[tile] += 1
             if live and (best is None or live > best[0]):
                 best = (live, tile)

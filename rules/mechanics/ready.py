@@ -29,6 +29,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Sequence
 from typing import TYPE_CHECKING
 
+from paipu.rules.core import shanten as core_shanten
 from paipu.rules.events import Chi, Discard, Event, Ready
 from paipu.rules.melds import Meld, MeldKind
 from paipu.rules.replay import Phase
@@ -36,6 +37,7 @@ from paipu.rules.shanten import Shape, waits
 from paipu.rules.tiles import N_KINDS, Tile, tile_name
 
 if TYPE_CHECKING:
+    from paipu.rules.core.wild import WildSpec
     from paipu.rules.replay import Table
 
 #: Why a seat's waiting hand (concealed counts, melds, waits by shape) may not declare.
@@ -45,10 +47,16 @@ KONG_KINDS = ("kong", "concealed_kong", "added_kong")
 SET_SIZE = 3
 
 
-def ready_waits(counts: list[int], melds: int, shapes: Collection[Shape]) -> tuple[Tile, ...]:
+def ready_waits(
+    counts: list[int], melds: int, shapes: Collection[Shape], wilds: WildSpec | None = None
+) -> tuple[Tile, ...]:
     """The waits of a hand of ``13 − 3 × melds`` concealed tiles (standard shape, and the
-    variant's other shapes)."""
-    return waits(counts, melds, shapes or (Shape.STANDARD,))
+    variant's other shapes), through the hand's ``wilds`` when it has any: a hand ready
+    only by its 混 is ready."""
+    shapes = shapes or (Shape.STANDARD,)
+    if wilds is None or wilds.plain:
+        return waits(counts, melds, shapes)
+    return core_shanten.waits(counts, wilds, melds, shapes)
 
 
 class ReadyDeclaration:
@@ -77,6 +85,9 @@ class ReadyDeclaration:
 
     # ------------------------------------------------------------------ queries
 
+    def _waits(self, counts: list[int], melds: int) -> tuple[Tile, ...]:
+        return ready_waits(counts, melds, self.shapes, self.table.wilds)
+
     def seats(self) -> tuple[int, ...]:
         """The seats that have declared (their declaring discard landed), in seat order."""
         return tuple(seat for seat, ready in enumerate(self.declared) if ready)
@@ -86,7 +97,7 @@ class ReadyDeclaration:
 
     def hand_problem(self, seat: int, counts: list[int], melds: Sequence[Meld]) -> str | None:
         """Why ``seat`` may not be ready with the waiting hand ``counts`` and ``melds``."""
-        found = ready_waits(counts, len(melds), self.shapes)
+        found = self._waits(counts, len(melds))
         if not found:
             return "the hand would wait on nothing (not 听)"
         condition = self.condition
@@ -260,12 +271,12 @@ class ReadyDeclaration:
             melds.append(Meld(meld_kind, (tile,) * 4, None))
         if hand[tile] < taken:
             return None  # the table names the missing tile
-        before = ready_waits(self._waiting(s.hand, len(s.melds)), len(s.melds), self.shapes)
+        before = self._waits(self._waiting(s.hand, len(s.melds)), len(s.melds))
         hand[tile] -= taken
         if sum(hand) + SET_SIZE * len(melds) != self.table.variant.spec.hand_size:
             return None  # not a hand the question applies to
         if self.hand_problem(seat, hand, melds) is not None or (
-            self.same_waits and ready_waits(hand, len(melds), self.shapes) != before
+            self.same_waits and self._waits(hand, len(melds)) != before
         ):
             return (
                 f"seat {seat} declared 听: a kong of {tile_name(tile)} would leave its hand "

@@ -51,7 +51,7 @@ def test_chi_only_where_the_room_allows_it() -> None:
 
 
 def test_the_wild_indicator() -> None:
-    """带混儿: the indicator before the first draw; 4z turned makes 5z (白) the 混."""
+    """带混儿: the indicator before the first draw; 北 (4z) turned makes 东 (1z) the 混."""
     events = [
         ["indicator", None, "4z", {"role": "wild"}],
         ["draw", 0, "1z"],
@@ -136,6 +136,33 @@ def test_ting_needs_a_ready_hand_and_the_room() -> None:
         replay(record(FIXED, early))
     with pytest.raises(RuleViolation, match="without 听"):
         replay(record(FIXED, DECLARED, rules={"ting": False}))
+
+
+def test_ting_on_a_hand_ready_only_through_its_hun() -> None:
+    """With 带混儿 and 听 both on, a hand ready only by its 混 may declare: 46万 and a 混
+    (中, from the turned-up 白) make a run, 9条 waits for its pair (or the 混 pairs it and
+    5万 completes the run). Without the 混 it is not ready, so the declaration is refused."""
+    hands = {**FIXED, 1: "46m123p789p111s9s5z"}
+    events = [
+        ["indicator", None, "7z", {"role": "wild"}],
+        ["draw", 0, "1z"],
+        ["discard", 0, "1z"],
+        ["draw", 1, "2z"],
+        ["ready", 1],
+        ["discard", 1, "2z"],
+        ["draw", 2, "3z"],
+        ["discard", 2, "3z"],
+        ["draw", 3, "6z"],
+        ["discard", 3, "6z"],
+        ["draw", 0, "3z"],
+        ["discard", 0, "3z"],
+        ["draw", 1, "9s"],
+        ["win", 1, "9s"],
+    ]
+    outcome = replay(record(hands, events, rules={"hun": "on"}), check=True)
+    assert "ready" in outcome.notes and outcome.wins[0].seat == 1
+    with pytest.raises(RuleViolation, match="cannot declare 听"):
+        replay(record(hands, events[1:]))  # no 混: not ready
 
 
 def test_the_dealer_rotation() -> None:
