@@ -164,7 +164,9 @@
   function wildChoice(record, table) {
     if (!table || !table.choices) return null;
     const rules = record.rules || {};
-    const value = table.option === null ? "" : String(table.option in rules ? rules[table.option] : table.default);
+    const chosen = table.option === null ? "" : table.option in rules ? rules[table.option] : table.default;
+    // the TOML's choice keys are Python's str() of the value: True / False for a switch
+    const value = typeof chosen === "boolean" ? (chosen ? "True" : "False") : String(chosen);
     return table.choices[value] || null;
   }
 

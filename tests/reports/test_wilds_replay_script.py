@@ -15,6 +15,7 @@ import pytest
 from paipu.reports.html import replay_js
 from paipu.reports.replay import tile_list
 from paipu.reports.variants import wild_table
+from paipu.rules.variants import get_variant
 from tests.rules.wilds.wilds_helpers import VARIANT
 
 NODE = shutil.which("node")
@@ -32,15 +33,17 @@ process.stdout.write(JSON.stringify(steps));
 DEAL = ["6m123p789p123s777z", "45m11p456789s123z", "4m999m23s8m3z55z66z4z", "1234m567p99p111z7m"]
 
 
-def steps(tmp_path: Path, rules: dict[str, Any], events: list[Any]) -> list[Any]:
+def steps(
+    tmp_path: Path, rules: dict[str, Any], events: list[Any], spec: Any = VARIANT.spec
+) -> list[Any]:
     path = tmp_path / "replay.js"
     path.write_text(replay_js(tile_list(), {}), encoding="utf-8")
-    record = {"variant": "wildtest", "players": ["A", "B", "C", "D"], "deal": DEAL}
+    record = {"variant": spec.id, "players": ["A", "B", "C", "D"], "deal": DEAL}
     record |= {"rules": rules, "events": events}
     assert NODE is not None
     done = subprocess.run(
         [NODE, "-e", DRIVER, str(path)],
-        input=json.dumps([record, wild_table(VARIANT.spec)]),
+        input=json.dumps([record, wild_table(spec)]),
         capture_output=True,
         text=True,
         check=True,
@@ -70,3 +73,14 @@ def test_the_wild_table_of_the_rules() -> None:
     assert table["choices"]["flip"]["by_indicator"]["9s"] == ["1s"]
     assert table["choices"]["flip"]["by_indicator"]["7z"] == ["5z"]  # 中 → 白 (白→发→中)
     assert "none" not in table["choices"]
+
+
+def test_a_switch_chooses_the_wilds(tmp_path: Path) -> None:
+    """南昌's 副精 is a true / false option (``fu_jing``): the wild table's keys are the
+    TOML's (``True`` / ``False``), and the page finds them from the record's booleans and
+    from the default (it found none before: String(true) is "true")."""
+    spec = get_variant("nanchang").spec
+    events = [["indicator", None, "3m", {"role": "wild"}]]
+    assert steps(tmp_path, {}, events, spec)[1][1] == ["4m", "5m"]  # 正精 4万, 副精 5万
+    assert steps(tmp_path, {"fu_jing": True}, events, spec)[1][1] == ["4m", "5m"]
+    assert steps(tmp_path, {"fu_jing": False}, events, spec)[1][1] == ["4m"]
