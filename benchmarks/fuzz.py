@@ -19,9 +19,11 @@ import time
 from pathlib import Path
 
 from paipu.pipeline.fuzz import fuzz
+from paipu.rules.registry import variant_ids
 
 DATA = Path(__file__).parents[1] / "data"
-VARIANTS = ("mcr", "changsha", "zhuanzhuan", "sichuan", "zipai_chenzhou", "harbin")
+#: Every variant with a bundled log: a new variant's folder and data are fuzzed unasked.
+VARIANTS = tuple(v for v in variant_ids() if (DATA / f"{v}.paipu.jsonl").exists())
 
 
 def main() -> int:

@@ -13,9 +13,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from paipu.pipeline.fuzz import MUTATIONS, RECORD_MUTATIONS, fuzz, mutate
+from paipu.rules.registry import variant_ids
 
 DATA = Path(__file__).parents[1] / "data"
-VARIANTS = ("mcr", "changsha", "zhuanzhuan", "sichuan", "zipai_chenzhou", "shanghai", "harbin")
+#: Every variant with a bundled log: a new variant's folder and data are fuzzed unasked.
+VARIANTS = tuple(v for v in variant_ids() if (DATA / f"{v}.paipu.jsonl").exists())
 
 
 @cache
