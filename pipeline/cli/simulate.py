@@ -71,8 +71,16 @@ def simulate(
         bool,
         typer.Option(
             "--stats",
-            help="Print how often each fan and event kind occurred (on standard error "
-            "when the log goes to standard output).",
+            help="Print how often each outcome, fan (with its Chinese and English names; "
+            "the variant's fans never seen are listed too) and event kind occurred (on "
+            "standard error when the log goes to standard output).",
+        ),
+    ] = False,
+    as_json: Annotated[
+        bool,
+        typer.Option(
+            "--json",
+            help="The statistics as one JSON object instead of tables (implies --stats).",
         ),
     ] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
@@ -122,25 +130,66 @@ def simulate(
         err_console.print(f"paipu simulate: {exc}")
         raise typer.Exit(EXIT_FAILED) from None
     err_console.print(f"{totals.hands:,} hands in {totals.games:,} games written to {out}")
-    if stats:  # on standard error when the log goes to standard output
-        _print_stats(totals, err_console if to_stdout else out_console)
+    if stats or as_json:  # on standard error when the log goes to standard output
+        if as_json:
+            text = json.dumps(stats_json(totals, variant), ensure_ascii=False, sort_keys=True)
+            typer.echo(text, err=to_stdout)
+        else:
+            _print_stats(totals, variant, err_console if to_stdout else out_console)
     raise typer.Exit(EXIT_OK)
 
 
-def _print_stats(stats: SimulationStats, console: Console) -> None:
-    for title, counter in (
-        ("outcomes", stats.outcomes),
-        ("win situations", stats.flags),
-        ("wins per hand", stats.wins_per_hand),
-        ("events", stats.events),
-        ("fans / hand types", stats.fans),
-        ("rule paths", stats.rules),
+def _fan_names(variant: str) -> dict[str, tuple[str, str]]:
+    """Fan id → (Chinese, English) from the variant's TOML, in the TOML's order."""
+    from paipu.reports.variants import variant_info
+
+    return variant_info(variant).fans
+
+
+def stats_json(stats: SimulationStats, variant: str) -> dict[str, object]:
+    """The statistics as ``--json`` prints them: every counter by key, and the variant's
+    fans that no hand scored (``fans_not_seen``, in the TOML's order)."""
+    names = _fan_names(variant)
+    return {
+        "variant": variant,
+        "hands": stats.hands,
+        "games": stats.games,
+        "outcomes": dict(stats.outcomes),
+        "win_situations": dict(stats.flags),
+        "wins_per_hand": {str(k): n for k, n in stats.wins_per_hand.items()},
+        "events": dict(stats.events),
+        "fans": dict(stats.fans),
+        "fans_not_seen": [fan for fan in names if fan not in stats.fans],
+        "rule_paths": dict(stats.rules),
+    }
+
+
+def _print_stats(stats: SimulationStats, variant: str, console: Console) -> None:
+    """The counters as tables. A share is of the hands played; a kind that can occur
+    several times a hand (events, rule paths) is counted per hand instead."""
+    names = _fan_names(variant)
+    total = stats.hands or 1
+    for title, counter, per_hand in (
+        ("outcomes", stats.outcomes, False),
+        ("win situations", stats.flags, False),
+        ("wins per hand", stats.wins_per_hand, False),
+        ("events", stats.events, True),
+        ("fans / hand types 番种", stats.fans, False),
+        ("rule paths", stats.rules, True),
     ):
+        fans = counter is stats.fans
         table = Table(title=title, title_justify="left")
         table.add_column("what")
+        if fans:
+            table.add_column("name")
         table.add_column("count", justify="right")
-        table.add_column("share", justify="right")
-        total = stats.hands or 1
+        table.add_column("per hand" if per_hand else "share", justify="right")
         for key, n in sorted(counter.items(), key=lambda kv: (-kv[1], str(kv[0]))):
-            table.add_row(str(key), f"{n:,}", f"{n / total:.1%} of hands")
+            share = f"{n / total:.2f}" if per_hand else f"{n / total:.1%} of hands"
+            name = [" ".join(names.get(str(key), ("", ""))).strip()] if fans else []
+            table.add_row(str(key), *name, f"{n:,}", share)
+        if fans:
+            for fan, (zh, en) in names.items():
+                if fan not in counter:
+                    table.add_row(fan, f"{zh} {en}".strip(), "0", "not seen")
         console.print(table)

@@ -267,6 +267,21 @@ def test_simulate_to_standard_output_with_stats_on_standard_error(work: Path) ->
     assert "outcomes" in to_file.stdout
 
 
+def test_simulate_stats_name_every_fan_and_print_json(work: Path) -> None:
+    """--stats names each fan in Chinese and English and lists the variant's fans no hand
+    scored; --json prints the same counters as one object (on standard error when the log
+    goes to standard output)."""
+    out = work / "sim.paipu.jsonl"
+    tables = _run("simulate", "-v", "tianjin", "-n", "4", "-o", out, "--stats", "-q", code=0)
+    assert "提溜" in tables.stdout and "not seen" in tables.stdout and "per hand" in tables.stdout
+    both = _run("simulate", "-v", "tianjin", "-n", "4", "-o", "-", "--json", "-q", code=0)
+    stats = json.loads(both.stderr.splitlines()[-1])
+    assert stats["hands"] == 4 and stats["variant"] == "tianjin"
+    assert sum(stats["outcomes"].values()) == 4 and "heavenly" in stats["fans_not_seen"]
+    assert not set(stats["fans"]) & set(stats["fans_not_seen"])
+    assert len(both.stdout.splitlines()) == 4
+
+
 def test_simulate_players_and_jobs(work: Path) -> None:
     args = ["simulate", "-v", "mcr", "-n", "10", "-s", "7", "--players", "Xi, Yu,Zo,Wu,Qi", "-q"]
     one = _run(*args, "--out", "-", "-j", "1", code=0).stdout
