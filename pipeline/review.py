@@ -36,7 +36,13 @@ import pyarrow as pa
 from paipu.parsers import Parsed
 from paipu.parsers.paipu import parse_line
 from paipu.pipeline.sql import apply_schema, run
-from paipu.rules.efficiency import best_choice, best_tiles, discard_choices, loss
+from paipu.rules.efficiency import (
+    best_choice,
+    best_tiles,
+    discard_choices,
+    loss,
+    wild_discard_choices,
+)
 from paipu.rules.events import Discard, Ready
 from paipu.rules.melds import MeldKind
 from paipu.rules.record import HandRecord
@@ -130,16 +136,29 @@ def _efficiency(
     if sum(hand) != variant.spec.hand_size + 1 - 3 * melds or tile not in allowed:
         # not a full hand (a variant's own path): no efficiency rather than a wrong one
         return None, allowed
-    choices = discard_choices(
-        hand,
-        melds,
-        seen=seen,
-        shapes=variant.replay_shapes(),
-        kinds=table.tile_kinds,
-        discards=allowed,
-        wanted=(tile,),
-        memo=memo,
-    )
+    wilds = table.wilds
+    if wilds is not None and not wilds.plain:  # 混 / 精 / 财神 / 鬼牌: the wild-aware count
+        choices = wild_discard_choices(
+            hand,
+            melds,
+            wilds,
+            seen=seen,
+            shapes=variant.replay_shapes(),
+            kinds=table.tile_kinds,
+            discards=allowed,
+            wanted=(tile,),
+        )
+    else:
+        choices = discard_choices(
+            hand,
+            melds,
+            seen=seen,
+            shapes=variant.replay_shapes(),
+            kinds=table.tile_kinds,
+            discards=allowed,
+            wanted=(tile,),
+            memo=memo,
+        )
     best = best_choice(choices)
     mine = choices[tile]
     facts = Efficiency(

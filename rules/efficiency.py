@@ -31,7 +31,9 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 
+from paipu.rules.core import shanten as core_shanten
 from paipu.rules.core.shapes import SETS_PER_HAND
+from paipu.rules.core.wild import WildSpec
 from paipu.rules.shanten import _TABLES, HandShape, Shape, ShapeGroup
 from paipu.rules.tiles import EAST, N_KINDS, Tile
 
@@ -159,6 +161,59 @@ def discard_choices(
                 memo[keys[tile]] = tuple(useful[tile])
     choices = {tile: Choice(tile, shanten[tile], -1, ()) for tile in held}
     for tile, found in useful.items():
+        live = sum(COPIES - seen[t] for t in found)
+        choices[tile] = Choice(tile, shanten[tile], live, tuple(found))
+    return choices
+
+
+def wild_discard_choices(
+    hand: Sequence[int],
+    melds: int,
+    wilds: WildSpec,
+    *,
+    seen: Sequence[int],
+    shapes: Collection[Shape] = _STANDARD_ONLY,
+    kinds: Collection[Tile] | None = None,
+    discards: Iterable[Tile] | None = None,
+    wanted: Collection[Tile] = (),
+) -> dict[Tile, Choice]:
+    """:func:`discard_choices` of a hand with wilds (混, 精, 财神, 鬼牌): the shanten by the
+    core's wild-aware shapes (:mod:`paipu.rules.core.shanten`, every substitution of the
+    wilds), and as useful tiles every kind of the set whose draw lowers it (a wild among
+    them: it is useful wherever any tile is). The same arguments, the same answer's form;
+    a hand holding no wild gets the plain answer's numbers.
+    """
+    counts = list(hand)
+    held = [t for t in (discards if discards is not None else range(N_KINDS)) if counts[t]]
+    shanten: dict[Tile, int] = {}
+    for tile in held:
+        counts[tile] -= 1
+        shanten[tile] = core_shanten.shanten(counts, wilds, melds, shapes)
+        counts[tile] += 1
+    low = min(shanten.values())
+    # a kind all of whose copies are in sight (the hand's own included) adds nothing
+    draws = [
+        t
+        for t in (kinds if kinds is not None else range(N_KINDS))
+        if t < N_KINDS and seen[t] < COPIES
+    ]
+    choices = {tile: Choice(tile, shanten[tile], -1, ()) for tile in held}
+    for tile in held:
+        if shanten[tile] != low and tile not in wanted:
+            continue
+        counts[tile] -= 1
+        found: list[Tile] = []
+        if shanten[tile] == 0:  # ready: the useful tiles are its waits
+            found = [t for t in core_shanten.waits(counts, wilds, melds, shapes) if t in draws]
+        else:
+            for draw in draws:
+                if counts[draw] >= COPIES:
+                    continue
+                counts[draw] += 1
+                if core_shanten.shanten(counts, wilds, melds, shapes) < shanten[tile]:
+                    found.append(draw)
+                counts[draw] -= 1
+        counts[tile] += 1
         live = sum(COPIES - seen[t] for t in found)
         choices[tile] = Choice(tile, shanten[tile], live, tuple(found))
     return choices

@@ -37,6 +37,27 @@ def test_only_the_players_asked_for_are_reviewed() -> None:
     assert review_record(HandRecord.from_json(discard_win()), players=("Bo",)) == []
 
 
+def test_the_review_counts_the_wilds(monkeypatch: pytest.MonkeyPatch) -> None:
+    """天津: a 混 stands for any tile (itself included), so the review counts each discard
+    by the core's wild-aware shanten. Against the plain count (the 混 as ordinary tiles) a
+    discard's shanten is never higher, and on some discards it is lower."""
+    lines = (REPO / "data" / "tianjin.paipu.jsonl").read_text(encoding="utf-8").splitlines()
+    records = [HandRecord.from_json(json.loads(line)) for line in lines[:5]]
+    wild = [row for record in records for row in review_record(record)]
+
+    def plain(hand, melds, wilds, **kw):  # the count as it was before wilds were counted
+        return review_module.discard_choices(hand, melds, **kw)
+
+    monkeypatch.setattr(review_module, "wild_discard_choices", plain)
+    ignored = [row for record in records for row in review_record(record)]
+    assert [(r.seat, r.turn, r.tile) for r in wild] == [(r.seat, r.turn, r.tile) for r in ignored]
+    assert all(
+        w.shanten <= p.shanten and w.best_shanten <= p.best_shanten
+        for w, p in zip(wild, ignored, strict=True)
+    )
+    assert any(w.shanten < p.shanten for w, p in zip(wild, ignored, strict=True))
+
+
 @pytest.fixture(scope="module")
 def db(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A DuckDB file of a few bundled hands of every variant."""

@@ -7,7 +7,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from paipu.rules import efficiency
-from paipu.rules.efficiency import best_choice, best_tiles, discard_choices, loss
+from paipu.rules.core.tiles import STANDARD
+from paipu.rules.core.wild import WildSpec
+from paipu.rules.efficiency import (
+    best_choice,
+    best_tiles,
+    discard_choices,
+    loss,
+    wild_discard_choices,
+)
 from paipu.rules.shanten import ALL_SHAPES, Shape, clear_caches, shanten
 from paipu.rules.tiles import HONORS, N_KINDS, counts, parse_tile, parse_tiles
 
@@ -139,3 +147,94 @@ def test_answers_kept_across_hands_are_dropped_with_the_shape_tables() -> None:
     clear_caches()
     assert _choices(spec) == alone
     assert len(efficiency._SIGNATURES) == kept
+
+
+# ---------------------------------------------------------------- hands with wilds
+
+ZHONG = parse_tile("5z")  # a fixed wild (红中 / 白板做鬼 style) for these tests
+
+
+def _wild_spec(*tiles: int) -> WildSpec:
+    return WildSpec.fixed(STANDARD, tiles)
+
+
+def test_a_wild_is_kept_where_the_plain_count_would_throw_it() -> None:
+    """An isolated honour that is a wild stands for any tile: the plain count would discard
+    it (it joins nothing), the wild-aware count keeps it and drops the other loose honour."""
+    hand = counts(parse_tiles("123m456p789s11z3z5z4m"))
+    plain = best_choice(discard_choices(hand, 0, seen=hand))
+    assert plain.tile in (parse_tile("3z"), ZHONG)
+    wild = wild_discard_choices(hand, 0, _wild_spec(ZHONG), seen=hand)
+    best = best_choice(wild)
+    assert ZHONG not in best_tiles(wild) and best.shanten == 0
+    assert wild[ZHONG].shanten == 1  # throwing the wild goes back a step
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    st.lists(st.integers(0, N_KINDS - 1), min_size=14, max_size=14).filter(
+        lambda tiles: max(tiles.count(t) for t in tiles) <= 4
+    ),
+    st.sampled_from([frozenset({Shape.STANDARD}), STANDARD_AND_PAIRS]),
+)
+def test_without_wilds_the_wild_count_is_the_plain_one(
+    tiles: list[int], shapes: frozenset[Shape]
+) -> None:
+    hand = counts(tiles)
+    wanted = tuple(set(tiles))
+    plain = discard_choices(hand, 0, seen=hand, shapes=shapes, wanted=wanted)
+    wild = wild_discard_choices(hand, 0, WildSpec.none(), seen=hand, shapes=shapes, wanted=wanted)
+    assert wild == plain
+
+
+def _least_by_substitution(hand: list[int], wild: int) -> int:
+    """The brute-force oracle: every face for each copy of the wild held, the plain
+    shanten of each hand so made, the least of them."""
+    copies = hand[wild]
+    natural = hand.copy()
+    natural[wild] = 0
+    best = 99
+    faces = list(range(N_KINDS))
+
+    def place(left: int, start: int) -> None:
+        nonlocal best
+        if left == 0:
+            best = min(best, shanten(natural, 0, frozenset({Shape.STANDARD})))
+            return
+        for face in faces[start:]:
+            if natural[face] >= 4:
+                continue
+            natural[face] += 1
+            place(left - 1, face)
+            natural[face] -= 1
+
+    place(copies, 0)
+    return best
+
+
+@settings(max_examples=4, deadline=None)
+@given(
+    st.lists(st.integers(0, N_KINDS - 1), min_size=13, max_size=13).filter(
+        lambda tiles: max(tiles.count(t) for t in tiles) <= 4 and tiles.count(ZHONG) == 0
+    )
+)
+def test_one_wild_agrees_with_substituting_it(tiles: list[int]) -> None:
+    """A hand of 13 tiles and one wild: each discard's shanten and useful draws are what
+    substituting the wild every way gives."""
+    hand = counts([*tiles, ZHONG])
+    spec = _wild_spec(ZHONG)
+    choices = wild_discard_choices(hand, 0, spec, seen=hand, wanted=(*set(tiles), ZHONG))
+    for tile, choice in choices.items():
+        left = hand.copy()
+        left[tile] -= 1
+        value = _least_by_substitution(left, ZHONG)
+        assert choice.shanten == value, tile
+        useful = []
+        for draw in range(N_KINDS):
+            if hand[draw] >= 4:  # every copy in sight: not live, not listed
+                continue
+            left[draw] += 1
+            if _least_by_substitution(left, ZHONG) < value:
+                useful.append(draw)
+            left[draw] -= 1
+        assert choice.useful == tuple(useful), tile
