@@ -20,15 +20,18 @@ The digest's worked example (no 鬼, 4 horses, 自摸): South self-draws; horses
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from paipu.rules.core import shanten as core
 from paipu.rules.core.wild import WildError, WildSpec
-from paipu.rules.events import Bird, Discard, Event, Indicator
+from paipu.rules.events import Bird, Discard, Indicator
 from paipu.rules.fans import check_coverage
+from paipu.rules.mechanics import dealer_streak
 from paipu.rules.mechanics.birds import Birds
+from paipu.rules.mechanics.dealer_streak import DealerStreak, Streak
 from paipu.rules.mechanics.kong_money import KongMoney
 from paipu.rules.mechanics.wilds import (
     Wilds,
@@ -42,17 +45,30 @@ from paipu.rules.melds import MeldKind
 from paipu.rules.replay import VariantState
 from paipu.rules.request_checks import check_request
 from paipu.rules.score import FanScore, RequestError, ScoreAnswer, ScoreRequest, WinFlags
-from paipu.rules.tiles import Tile, TileError, counts, parse_tile, tile_names
+from paipu.rules.tiles import (
+    Tile,
+    TileError,
+    counts,
+    parse_tile,
+    standard_set,
+    tile_name,
+    tile_names,
+)
 from paipu.rules.variants import Options, RegionalVariant, register
 from paipu.rules.variants.guangdong import fans as gd_fans
 from paipu.rules.variants.guangdong.settlement import guangdong_deltas, horse_hits, horse_seat
 
 if TYPE_CHECKING:
+    from paipu.rules.events import Event
     from paipu.rules.replay import ComputedWin, Handler, HandOutcome, Table
     from paipu.rules.selfplay import HandSetup
 
 #: The base of every win, per payer (pub-gd Award(): points = 2).
 BASE_POINTS = 2
+#: The 万 (characters), codes 0-8: out of the wall with ``characters = false`` (不带万).
+CHARACTERS = range(9)
+#: 白板, kept in a wall without honours when it is a 鬼 (白板做鬼, pub-gd OnCreateRoom()).
+WHITE = 31
 
 
 @register
@@ -60,7 +76,7 @@ class Guangdong(RegionalVariant):
     """广东推倒胡 — see the module docstring."""
 
     id = "guangdong"
-    extra_facts = ("wild", "horse_tiles", "fed_by", "first_turn")
+    extra_facts = ("wild", "horse_tiles", "fed_by", "first_turn", "streak")
 
     def __init__(self) -> None:
         super().__init__()
@@ -87,6 +103,25 @@ class Guangdong(RegionalVariant):
                 f"({self.id} knows {', '.join(self.extra_facts)})"
             )
 
+    def check_tiles(self, request: ScoreRequest, options: Options) -> None:
+        """Every tile of the hand and its melds is one of the room's set (不带字牌, 不带万)."""
+        kinds = self.tile_kinds(options)
+        tiles = (*request.hand, request.win_tile, *(t for m in request.melds for t in m.tiles))
+        bad = next((t for t in tiles if t not in kinds), None)
+        if bad is not None:
+            raise RequestError(
+                f"{tile_name(bad)} is not a tile of this room ({self.set_name(options)})"
+            )
+
+    def set_name(self, options: Options) -> str:
+        """The room's tile set in words."""
+        out = [f"{len(self.wall_tiles(options))} tiles"]
+        if not options["honors"]:
+            out.append("不带字牌 (honors = false)")
+        if not options["characters"]:
+            out.append("不带万 (characters = false)")
+        return ", ".join(out)
+
     def wilds_of(self, request: ScoreRequest, options: Options) -> WildSpec:
         """The hand's 鬼 from ``extra.wild``, checked against the room's ``ghost`` mode."""
         try:
@@ -95,6 +130,8 @@ class Guangdong(RegionalVariant):
             )
         except WildError as exc:
             raise RequestError(f"extra 'wild' (ghost = {options['ghost']}): {exc}") from None
+        # A flipped kind may be out of the room's tiles (白板 flipped without the honours):
+        # a 鬼 no hand can hold, harmless.
         return self.no_wilds if spec is None else spec
 
     def horses_of(self, request: ScoreRequest, options: Options) -> tuple[Tile, ...]:
@@ -112,8 +149,11 @@ class Guangdong(RegionalVariant):
                 f"extra 'horse_tiles' names {len(horses)} horses, the room buys "
                 f"{options['horses']} (rules.horses)"
             )
-        if any(t >= 34 for t in horses):
-            raise RequestError("extra 'horse_tiles': horses are tiles of the 136-tile set")
+        kinds = self.tile_kinds(options)
+        if any(t not in kinds for t in horses):
+            raise RequestError(
+                f"extra 'horse_tiles': horses are tiles of this room ({self.set_name(options)})"
+            )
         return horses
 
     def _seat_fact(self, request: ScoreRequest, name: str) -> int | None:
@@ -128,7 +168,9 @@ class Guangdong(RegionalVariant):
 
     def score(self, request: ScoreRequest, options: Options) -> ScoreAnswer:
         self.check(request)
+        self.check_tiles(request, options)
         wilds = self.wilds_of(request, options)
+        streak = dealer_streak.streak_of_extra(request.extra)
         horses = self.horses_of(request, options)
         flags = request.flags
         robbing = flags.robbing_kong
@@ -163,12 +205,18 @@ class Guangdong(RegionalVariant):
             hand,
             no_ghost_double=bool(options["no_ghost_double"]),
             seven_pairs_double=bool(options["seven_pairs_double"]),
+            melds=melds,
+            melded=[t for m in request.melds for t in m.tiles],
+            all_pungs_double=bool(options["all_pungs_double"]),
+            full_flush_double=bool(options["full_flush_double"]),
         )
-        points = BASE_POINTS * 2 ** len(doubles)
+        points = BASE_POINTS * math.prod(self._fans[f].points for f in doubles)
         replacement = self_drawn and flags.kong_replacement
         hits = horse_hits(horses, request.seat, request.dealer, self.spec.players)
         payer, one_share = self.payer(request, options, replacement, fed_by)
-        share = points + self.horse_value(points, options) * hits
+        kept = self.kept_deal(request.seat, request.dealer, streak, options)
+        units = self.kong_units(request, options)
+        share = self.share(points, hits, kept, units, options)
         deltas = guangdong_deltas(
             self.spec.players,
             request.seat,
@@ -177,7 +225,12 @@ class Guangdong(RegionalVariant):
             from_seat=request.from_seat if one_share else None,
         )
         ids = [kind, *doubles, *gd_fans.how_won(self_drawn, robbing, replacement)]
-        fans = [self._fan(f, 1) for f in ids] + [self._fan(f, n) for f, n in gd_fans.horses(hits)]
+        counted = [
+            *gd_fans.streak_bonus(kept),
+            *gd_fans.horses(hits),
+            *(gd_fans.horse_kongs(units, hits) if units is not None else ()),
+        ]
+        fans = [self._fan(f, 1) for f in ids] + [self._fan(f, n) for f, n in counted]
         extra: dict[str, Any] = {
             "unit": "points",
             "wild": tile_names(sorted(wilds.tiles)),
@@ -187,9 +240,17 @@ class Guangdong(RegionalVariant):
         if horses:
             extra["horse_tiles"] = tile_names(horses)
             extra["horse_hits"] = hits
+        if streak > 1:
+            extra["streak"] = streak
+        if kept:
+            extra["streak_bonus"] = self._fans["jie_jie_gao"].points * kept
+        if units is not None:
+            extra["kong_units"] = units
         held = wilds.held(hand)
         if held and kind != "four_ghosts":
-            extra["substitutions"] = self.substitutions(hand, wilds, melds, kind)
+            extra["substitutions"] = self.substitutions(
+                hand, wilds, melds, kind, self.tile_kinds(options)
+            )
         return ScoreAnswer(legal=True, total=points, fans=tuple(fans), deltas=deltas, extra=extra)
 
     def payer(
@@ -217,21 +278,49 @@ class Guangdong(RegionalVariant):
         """What one horse on the winner adds per payer: 2, or the points (马跟底分)."""
         return points if options["horse_value"] == "points" else BASE_POINTS
 
+    @staticmethod
+    def kept_deal(seat: int, dealer: int, streak: int, options: Options) -> int:
+        """节节高's count: the wins in a row the dealer kept the deal by (the streak − 1),
+        when the dealer wins and the room plays 节节高; else 0 (pub-gd: only the dealer's
+        连庄 count is ever above 0)."""
+        if not options["jie_jie_gao"] or seat != dealer:
+            return 0
+        return streak - 1
+
+    def kong_units(self, request: ScoreRequest, options: Options) -> int | None:
+        """马跟杠's kong units of the winner (None when the room does not play it): per kong
+        what one seat pays for it, 暗杠 2, 补杠 1, 直杠 ``direct_kong`` (pub-gd Award():
+        2, 1, 1)."""
+        if not options["horse_kong"]:
+            return None
+        amounts = {**self.kong_amounts, MeldKind.KONG.value: int(options["direct_kong"])}
+        return sum(amounts.get(m.kind.value, 0) for m in request.melds if m.kind.is_kong)
+
+    def share(self, points: int, hits: int, kept: int, units: int | None, options: Options) -> int:
+        """What one payer pays: the points, + the horse value per horse on the winner,
+        + 节节高 (its points per win kept), + 马跟杠 (the kong units per horse on the
+        winner)."""
+        share = points + self.horse_value(points, options) * hits
+        share += self._fans["jie_jie_gao"].points * kept
+        if units:
+            share += self._fans["horse_kong"].points * units * hits
+        return share
+
     def substitutions(
-        self, hand: list[int], wilds: WildSpec, melds: int, kind: str
+        self, hand: list[int], wilds: WildSpec, melds: int, kind: str, kinds: frozenset[Tile]
     ) -> list[list[str]]:
         """What each 鬼 stood for in one winning reading: ``[[ghost, stood for], …]``, the
         ghosts held ascending. Found ghost by ghost, each given the lowest tile (not itself
-        a ghost) with which the hand still wins; a ghost no such tile fits stands as
-        itself. A few of the core's cached look-ups each, where listing every reading
-        (``core.decompositions``) grows with the ghosts' substitutions."""
+        a ghost) of the room's ``kinds`` with which the hand still wins; a ghost no such
+        tile fits stands as itself. A few of the core's cached look-ups each, where listing
+        every reading (``core.decompositions``) grows with the ghosts' substitutions."""
         shapes = gd_fans.SEVEN_PAIRS_ONLY if kind == "seven_pairs" else gd_fans.STANDARD_ONLY
         now = list(hand)
         out = []
         for ghost in wilds.held(hand):
             now[ghost] -= 1
             for face in self.tile_set.kinds:
-                if face in wilds.tiles or now[face] >= self.tile_set.copies:
+                if face not in kinds or face in wilds.tiles or now[face] >= self.tile_set.copies:
                     continue
                 now[face] += 1
                 if core.is_win(now, wilds, melds, shapes):
@@ -253,8 +342,10 @@ class Guangdong(RegionalVariant):
         """A win's deltas once its horses are turned up (the answer kept who pays)."""
         players = table.players
         hits = horse_hits(horses, win.seat, table.record.dealer, players)
-        points = win.total
-        share = points + self.horse_value(points, table.options) * hits
+        detail = win.detail
+        kept = int(detail.get("streak_bonus", 0)) // self._fans["jie_jie_gao"].points
+        units = detail.get("kong_units")
+        share = self.share(win.total, hits, kept, units, table.options)
         payer = win.detail.get("payer")
         one_share = bool(win.detail.get("one_share"))
         return guangdong_deltas(
@@ -266,10 +357,35 @@ class Guangdong(RegionalVariant):
     def bird_count(self, options: Options) -> int:
         return int(options["horses"])
 
+    def wall_tiles(self, options: Options) -> list[Tile]:
+        """136 tiles; without the honours (不带字牌: 108, the four 白板 kept when they are
+        鬼) or the 万 (不带万) by the room's options (pub-gd OnCreateRoom())."""
+        tiles = standard_set(honors=bool(options["honors"]), flowers=False)
+        if not options["honors"] and WHITE in self.fixed_ghosts(options):
+            tiles += [WHITE] * self.tile_set.copies
+        if not options["characters"]:
+            tiles = [t for t in tiles if t not in CHARACTERS]
+        return tiles
+
+    def fixed_ghosts(self, options: Options) -> frozenset[Tile]:
+        rule = wild_rule(self, options)
+        return frozenset(rule.fixed) if rule is not None else frozenset()
+
     def next_setup(self, setup: HandSetup, outcome: HandOutcome) -> HandSetup:
-        """The winner deals next; after a drawn hand the dealer stays [seed]."""
+        """The winner deals next; after a drawn hand the dealer stays [seed]. With 节节高 the
+        setup carries the dealer's streak: one more when he wins, 1 for a new dealer and
+        after a drawn hand (pub-gd ChooseDealer(): the 连庄 count grows only when a win
+        keeps the dealer)."""
         dealer = outcome.wins[0].seat if outcome.wins else setup.dealer
-        return replace(setup, dealer=dealer)
+        if not self.resolve_options(setup.rules)["jie_jie_gao"]:
+            return replace(setup, dealer=dealer)
+        won = bool(outcome.wins) and dealer == setup.dealer
+        streak = dealer_streak.streak_of_setup(setup) + 1 if won else 1
+        return replace(setup, dealer=dealer, extra={**setup.extra, dealer_streak.KEY: streak})
+
+    def setup_events(self, setup: HandSetup) -> list[Event]:
+        """节节高: a dealer dealing again after a win opens the hand with his streak."""
+        return dealer_streak.setup_events(setup)
 
     def new_state(self, table: Table) -> GuangdongState:
         return GuangdongState(table, self)
@@ -296,8 +412,13 @@ class Horses(Birds):
         for i, win in enumerate(table.wins):
             hits = int(win.detail.get("horse_hits", 0))
             if hits and all(f.id != "horse" for f in win.fans):
-                fan = self.variant._fan("horse", hits)
-                table.wins[i] = replace(win, fans=(*win.fans, fan))
+                units = win.detail.get("kong_units")
+                counted = [
+                    *gd_fans.horses(hits),
+                    *(gd_fans.horse_kongs(int(units), hits) if units is not None else ()),
+                ]
+                fans = [self.variant._fan(f, n) for f, n in counted]
+                table.wins[i] = replace(win, fans=(*win.fans, *fans))
 
     def detail(self, win: ComputedWin) -> dict[str, Any]:
         horses = self.tiles or ()
@@ -320,6 +441,7 @@ class GuangdongState(VariantState):
         self.variant = variant
         self.wilds = Wilds(table, wild_rule(variant, options))
         self.horses = Horses(table, variant)
+        self.streak = Streak(table)
         amounts = {**variant.kong_amounts, "kong": int(options["direct_kong"])}
         self.kong_money = KongMoney(table, amounts)
         self.follow = bool(options["follow_dealer"])
@@ -333,6 +455,7 @@ class GuangdongState(VariantState):
         return {
             Indicator: route_indicator(self.table, {"wild": self.wilds.reveal}),
             Bird: self.horses.turn_up,
+            DealerStreak: self.streak.declare,  # type: ignore[dict-item]
         }
 
     def before(self, event: Event) -> bool:
@@ -358,7 +481,7 @@ class GuangdongState(VariantState):
         self, seat: int, tile: Tile, from_seat: int | None, flags: WinFlags
     ) -> tuple[WinFlags, Mapping[str, Any]]:
         table = self.table
-        extra: dict[str, Any] = self.wilds.extra()
+        extra: dict[str, Any] = {**self.wilds.extra(), **self.streak.extra()}
         if from_seat is None and flags.kong_replacement and self.last_kong is not None:
             konger, kind, feeder = self.last_kong
             if konger == seat and kind is MeldKind.KONG:

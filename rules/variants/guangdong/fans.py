@@ -30,8 +30,13 @@ REGISTRY: dict[str, str] = {}
 _SEVEN_PAIRS = (Shape.SEVEN_PAIRS,)
 SEVEN_PAIRS_ONLY = _SEVEN_PAIRS
 STANDARD_ONLY = (Shape.STANDARD,)
-#: 鬼 a hand holds for 四鬼胡.
+#: 鬼 a hand holds for 四鬼胡; the sets of a complete hand.
 FOUR = 4
+PUNG = 3
+PAIR = 2
+#: Tile kinds per suit (the codes run 万 筒 条 by nine, then the honours: "suit" 3).
+SUIT = 9
+HONOUR_SUIT = 3
 
 
 @produces(REGISTRY, "tui_dao_hu", "seven_pairs", "four_ghosts")
@@ -58,7 +63,7 @@ def shape(
     return None
 
 
-@produces(REGISTRY, "no_ghost", "seven_pairs_double")
+@produces(REGISTRY, "no_ghost", "seven_pairs_double", "all_pungs", "full_flush")
 def multipliers(
     kind: str,
     wilds: WildSpec,
@@ -66,15 +71,80 @@ def multipliers(
     *,
     no_ghost_double: bool,
     seven_pairs_double: bool,
+    melds: int = 0,
+    melded: Sequence[int] = (),
+    all_pungs_double: bool = False,
+    full_flush_double: bool = False,
 ) -> list[str]:
     """无鬼加倍 (鬼 in play, the winner holds none: a 鬼 counts as held whatever it stands
-    for) and 七对加番, each × 2."""
+    for) and 七对加番; the room's extras 碰碰胡 (a 推倒胡 of pungs only, :func:`is_all_pungs`)
+    and 清一色 (:func:`is_full_flush`, 推倒胡 or 七对); each × its fan's points (2).
+    ``counts`` are the concealed tiles with the winning tile, ``melded`` the melds' tiles
+    (no 吃 here, so every meld is a pung or a kong)."""
     out = []
     if no_ghost_double and wilds.tiles and not wilds.held(counts):
         out.append("no_ghost")
     if seven_pairs_double and kind == "seven_pairs":
         out.append("seven_pairs_double")
+    if all_pungs_double and kind == "tui_dao_hu" and is_all_pungs(counts, melds, wilds):
+        out.append("all_pungs")
+    if full_flush_double and kind != "four_ghosts" and is_full_flush(counts, melded, wilds):
+        out.append("full_flush")
     return out
+
+
+def is_all_pungs(counts: Sequence[int], melds: int, wilds: WildSpec) -> bool:
+    """碰碰胡: the concealed tiles are pungs and a pair, the 鬼 filling them (the melds are
+    pungs and kongs already: no 吃). Each natural kind is a pung (at most 3 held) or the
+    pair (at most 2); the 鬼 left over make pungs (and the pair) of their own, so for a
+    complete hand (the shape a win: 14 tiles less 3 a meld) it comes down to the number of
+    natural kinds.
+
+    >>> from paipu.rules.core.tiles import STANDARD
+    >>> from paipu.rules.tiles import counts as counts_of, parse_tiles
+    >>> ghost = WildSpec.fixed(STANDARD, parse_tiles("5z"))
+    >>> plain = WildSpec.none(STANDARD)
+    >>> def hand(text):
+    ...     return counts_of(parse_tiles(text))
+    >>> is_all_pungs(hand("111m222p333s44z666z"), 0, plain)
+    True
+    >>> is_all_pungs(hand("111m22p"), 3, plain), is_all_pungs(hand("123m222p333s44z666z"), 0, plain)
+    (True, False)
+    >>> is_all_pungs(hand("111m222p333s44z6z5z5z"), 0, ghost)
+    True
+    """
+    held = wilds.held(counts)
+    natural = list(counts)
+    for ghost in held:
+        natural[ghost] -= 1
+    present = [n for n in natural if n]
+    sets = FOUR - melds
+    if any(n > PUNG for n in present):
+        return False
+    if len(present) <= sets:  # the pair may be 鬼 alone
+        return True
+    return len(present) == sets + 1 and any(n <= PAIR for n in present)
+
+
+def is_full_flush(counts: Sequence[int], melded: Sequence[int], wilds: WildSpec) -> bool:
+    """清一色: every tile of the hand and its melds but the 鬼 is of one suit (a 鬼 grouped
+    with suited tiles, or with other 鬼, can stand for a tile of that suit).
+
+    >>> from paipu.rules.core.tiles import STANDARD
+    >>> from paipu.rules.tiles import counts as counts_of, parse_tiles
+    >>> ghost = WildSpec.fixed(STANDARD, parse_tiles("5z"))
+    >>> is_full_flush(counts_of(parse_tiles("11123456789m5z5z")), (), ghost)
+    True
+    >>> is_full_flush(counts_of(parse_tiles("11123456789m11p")), (), ghost)
+    False
+    """
+    suits = set()
+    for tile, n in enumerate(counts):
+        if n and tile not in wilds.tiles:
+            suits.add(tile // SUIT)
+    for tile in melded:
+        suits.add(tile // SUIT)
+    return len(suits) == 1 and HONOUR_SUIT not in suits
 
 
 @produces(REGISTRY, "self_draw", "robbing_kong", "kong_bao", "discard_win")
@@ -92,3 +162,15 @@ def how_won(self_drawn: bool, robbing_kong: bool, kong_replacement: bool) -> lis
 def horses(hits: int) -> list[tuple[str, int]]:
     """中马: the horses that landed on the winner (a count)."""
     return [("horse", hits)] if hits else []
+
+
+@produces(REGISTRY, "jie_jie_gao")
+def streak_bonus(kept: int) -> list[tuple[str, int]]:
+    """节节高: the wins in a row the dealer kept the deal by (a count; its points each)."""
+    return [("jie_jie_gao", kept)] if kept > 0 else []
+
+
+@produces(REGISTRY, "horse_kong")
+def horse_kongs(kong_units: int, hits: int) -> list[tuple[str, int]]:
+    """马跟杠: the winner's kong units for every horse on him (a count; its points each)."""
+    return [("horse_kong", kong_units * hits)] if kong_units * hits else []

@@ -24,6 +24,8 @@ from typing import TYPE_CHECKING, Any
 from paipu.rules.core import shanten as core
 from paipu.rules.events import Draw, Event, Indicator
 from paipu.rules.fans import check_coverage
+from paipu.rules.mechanics import dealer_streak
+from paipu.rules.mechanics.dealer_streak import DealerStreak, Streak
 from paipu.rules.mechanics.first_turn import first_turn_facts
 from paipu.rules.mechanics.wilds import ROLE, Wilds, route_indicator, wild_rule
 from paipu.rules.melds import MeldKind
@@ -34,7 +36,6 @@ from paipu.rules.settlement import transfers
 from paipu.rules.tiles import EAST, Tile, TileError, parse_tile, tile_name, tile_names
 from paipu.rules.variants import Options, RegionalVariant, VariantError, register
 from paipu.rules.variants.nanchang import fans as nanchang_fans
-from paipu.rules.variants.nanchang.events import DealerStreak
 from paipu.rules.variants.nanchang.fans import Candidate, Jing, NanchangHand, Situation
 from paipu.rules.variants.nanchang.settlement import (
     BaWang,
@@ -314,8 +315,7 @@ class Nanchang(RegionalVariant):
 
     def setup_events(self, setup: HandSetup) -> list[Event]:
         """连庄: a dealer dealing again opens the hand with his streak (self-play)."""
-        streak = int(setup.extra.get("streak", 1))
-        return [DealerStreak(setup.dealer, streak)] if streak > 1 else []
+        return dealer_streak.setup_events(setup)
 
     def next_setup(self, setup: HandSetup, outcome: HandOutcome) -> HandSetup:
         """A dealer who wins stays (连庄) and his streak grows; after any other hand the next
@@ -372,31 +372,14 @@ class NanchangState(VariantState):
         super().__init__(table)
         self.variant = variant
         self.wilds = Wilds(table, wild_rule(variant, table.options))
-        self.streak = 1
-        self.streak_given = False
+        self.streak = Streak(table)
         self.noted = False
 
     def handlers(self) -> dict[type[Event], Handler]:
         return {
             Indicator: route_indicator(self.table, {ROLE: self.wilds.reveal}),
-            DealerStreak: self.declare_streak,  # type: ignore[dict-item]
+            DealerStreak: self.streak.declare,  # type: ignore[dict-item]
         }
-
-    def declare_streak(self, event: DealerStreak) -> None:
-        table = self.table
-        if self.streak_given:
-            raise table.fail(event, f"the dealer's streak is given once (already {self.streak})")
-        if event.seat != table.record.dealer:
-            raise table.fail(
-                event,
-                f"the streak is the dealer's (seat {table.record.dealer}), not seat {event.seat}'s",
-            )
-        if any(s.draws for s in table.seats) or table.discard_count:
-            raise table.fail(event, "the dealer's streak (连庄) is given before the first draw")
-        self.streak = event.streak
-        self.streak_given = True
-        if event.streak > 1:
-            table.notes.append("dealer_streak")
 
     def before(self, event: Event) -> bool:
         self.wilds.before(event)
@@ -450,8 +433,7 @@ class NanchangState(VariantState):
             return flags, extra
         kinds = [t for t in (jing.zheng, jing.fu) if t is not None]
         extra["wild"] = tile_names(kinds)
-        if self.streak > 1:
-            extra["streak"] = self.streak
+        extra.update(self.streak.extra())
         others = any(
             self.holds(other, jing, False)[kind]
             for other in range(table.players)
