@@ -334,8 +334,10 @@ def arrow_table(table: str, columns: dict[str, list[Any]]) -> pa.Table:
 def write_shard(table: pa.Table, path: Path) -> None:
     """Write one shard. A shard lives only until the load reads it back whole, so it
     carries no column statistics (nothing filters on them; they cost about as much as
-    the rest of the write) and is compressed with the cheap snappy codec."""
-    pq.write_table(table, path, compression="snappy", write_statistics=False)
+    the rest of the write) and is compressed with lz4, the cheapest codec to write and
+    to read (snappy cost about a sixth more of the shard's write and a tenth more of its
+    load; no compression about the same CPU as lz4, for files five times larger)."""
+    pq.write_table(table, path, compression="lz4", write_statistics=False)
 
 
 def process(task: Task) -> Chunk:
