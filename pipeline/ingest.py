@@ -54,10 +54,12 @@ BATCH_HANDS = 2000
 #: whatever the corpus (DuckDB spills to a temporary file beside the database if a
 #: replacing DELETE ever needs more).
 INGEST_MEMORY_LIMIT = "128MB"
-#: Allocations between young-generation collections during an ingest (Python's default is
-#: 700). A replayed hand allocates tens of thousands of short-lived objects yet leaves only
-#: a couple in reference cycles, so collecting that often costs time and frees nothing.
-GC_YOUNG_THRESHOLD = 50_000
+#: Allocations between young-generation collections during an ingest: Python's default.
+#: Every replayed hand leaves its table in a reference cycle (the table holds its own bound
+#: handlers), about 130 objects that only the collector frees; collected young, while
+#: still in the CPU's caches, they cost a quarter of what they did at a threshold of
+#: 50,000 (83 against 345 µs of CPU per Botzone hand, docs/benchmarks.md).
+GC_YOUNG_THRESHOLD = 700
 
 
 @dataclass
