@@ -338,7 +338,7 @@ def write_shard(table: pa.Table, path: Path) -> None:
     carries no column statistics (nothing filters on them; they cost about as much as
     the rest of the write) and is compressed with lz4, the cheapest codec to write and
     to read (snappy cost about a sixth more of the shard's write and a tenth more of its
-    load; no compression about the same CPU as lz4, for files five times larger)."""
+    load; no compression about the same CPU as lz4, for files six times larger)."""
     pq.write_table(table, path, compression="lz4", write_statistics=False)
 
 
