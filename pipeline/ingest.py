@@ -54,10 +54,12 @@ BATCH_HANDS = 2000
 #: whatever the corpus (DuckDB spills to a temporary file beside the database if a
 #: replacing DELETE ever needs more).
 INGEST_MEMORY_LIMIT = "128MB"
-#: Allocations between young-generation collections during an ingest (Python's default is
-#: 700). A replayed hand allocates tens of thousands of short-lived objects yet leaves only
-#: a couple in reference cycles, so collecting that often costs time and frees nothing.
-GC_YOUNG_THRESHOLD = 50_000
+#: Allocations between young-generation collections during an ingest: Python's default.
+#: Every replayed hand leaves its table in a reference cycle (the table holds its own bound
+#: handlers), about 130 objects that only the collector frees; collected young, while
+#: still in the CPU's caches, they cost a quarter of what they did at a threshold of
+#: 50,000 (83 against 345 µs of CPU per Botzone hand, docs/benchmarks.md).
+GC_YOUNG_THRESHOLD = 700
 
 
 @dataclass
@@ -334,8 +336,10 @@ def arrow_table(table: str, columns: dict[str, list[Any]]) -> pa.Table:
 def write_shard(table: pa.Table, path: Path) -> None:
     """Write one shard. A shard lives only until the load reads it back whole, so it
     carries no column statistics (nothing filters on them; they cost about as much as
-    the rest of the write) and is compressed with the cheap snappy codec."""
-    pq.write_table(table, path, compression="snappy", write_statistics=False)
+    the rest of the write) and is compressed with lz4, the cheapest codec to write and
+    to read (snappy cost about a sixth more of the shard's write and a tenth more of its
+    load; no compression about the same CPU as lz4, for files six times larger)."""
+    pq.write_table(table, path, compression="lz4", write_statistics=False)
 
 
 def process(task: Task) -> Chunk:

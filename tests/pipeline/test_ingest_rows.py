@@ -5,11 +5,14 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import pytest
+
 from paipu.parsers import Parsed, parse_any
 from paipu.parsers.paipu import dumps
+from paipu.pipeline import rows as rows_module
 from paipu.pipeline.engines import DaskEngine, LocalEngine
 from paipu.pipeline.ingest import load_threads, rows_for
-from paipu.pipeline.rows import TABLES, RowBuffer, encode_event, record_text
+from paipu.pipeline.rows import TABLES, RowBuffer, encode_event, encode_events, record_text
 from paipu.rules.events import decode
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -31,7 +34,8 @@ def test_the_record_line_is_exactly_the_canonical_dump(botzone_dir: Path) -> Non
     variants = {p.record.variant for p in parsed}
     assert len(parsed) > 100 and len(variants) >= 5
     for item in parsed:
-        events = [encode_event(e) for e in item.record.events]
+        events = encode_events(item.record.events)
+        assert events == [encode_event(e) for e in item.record.events]
         assert record_text(item.record, events) == dumps(item.record)
 
 
@@ -43,6 +47,20 @@ def test_an_event_encodes_as_its_row_and_its_array() -> None:
     assert encode_event(win) is encode_event(decode(["win", 1, "6p", {"from": 2}]))
     chi = decode(["chi", 2, ["4s", "5s", "6s"]])
     assert encode_event(chi)[0] == ("chi", 2, None, ["4s", "5s", "6s"], None, None)
+
+
+def test_events_are_looked_up_by_identity_and_by_value(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same event object, an equal one and a new one each get their own encoding,
+    also after the identity cache was emptied for being full."""
+    monkeypatch.setattr(rows_module, "EVENT_CACHE_SIZE", 3)
+    draw = decode(["draw", 0, "1m"])
+    hand = [draw, draw, decode(["draw", 0, "1m"]), decode(["discard", 0, "9p"])]
+    for _ in range(3):
+        encoded = encode_events(hand)
+        assert encoded == [encode_event(e) for e in hand]
+        assert encoded[3] == (("discard", 0, "9p", None, None, None), '["discard", 0, "9p"]')
+        hand = [*hand, decode(["discard", 1, f"{len(hand) % 9 + 1}s"])]
+    assert len(rows_module._pinned) <= 3 + len(hand)
 
 
 def test_rollback_drops_every_row_of_the_hand_that_failed(botzone_dir: Path) -> None:
