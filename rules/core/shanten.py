@@ -242,6 +242,20 @@ def merge_masks(left: int, right: int) -> int:
     return found
 
 
+def completion(natural: Sequence[int], tile_set: TileSet = STANDARD) -> Masks:
+    """``(sets only, sets + one pair)`` of natural counts (wilds taken out): bit ``w`` of
+    each is set when ``w`` wilds complete them so, whatever the wilds stand for. The groups'
+    interned masks and their cached merges: a few look-ups once the tables know the keys.
+
+    >>> from paipu.rules.tiles import counts, parse_tiles
+    >>> sets, with_pair = completion(counts(parse_tiles("123m456p789s11z2z")))  # 111z 222z
+    >>> [w for w in range(6) if sets >> w & 1], [w for w in range(6) if with_pair >> w & 1]
+    ([3], [2])
+    """
+    layout = _LAYOUTS.get(tile_set) or _layout(tile_set)
+    return _MASKS.values[_all_masks(layout.facts(natural))]
+
+
 def _wins(masks: int, wild_count: int) -> bool:
     return bool(_MASKS.values[masks][1] >> wild_count & 1)
 
