@@ -37,7 +37,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from paipu.rules.core.shanten import Reading, completion
+from paipu.rules.core.shanten import OneMore, Reading, completion
 from paipu.rules.core.tiles import TileSet
 from paipu.rules.core.wild import WildSpec
 from paipu.rules.fans import produces
@@ -389,15 +389,16 @@ def _place(
     placed: list[int] = []
     counts = rest.copy()
     for left in range(wilds - 1, -1, -1):
+        more = OneMore(counts, tile_set)  # the counts with one more tile, face by face
         for face in _near_first(counts, tile_set.kinds):
             if faces[face] >= COPIES:
                 continue
-            counts[face] += 1
-            if completes(tile_set, counts, left, pair):
+            sets_mask, pair_mask = more.masks(face)
+            if ((pair_mask if pair else sets_mask) >> left) & 1:
+                counts[face] += 1
                 faces[face] += 1
                 placed.append(face)
                 break
-            counts[face] -= 1
         else:
             return None
     return placed
