@@ -47,6 +47,7 @@ MODULES: tuple[str, ...] = (
     "efficiency",
     "settlement",
     "score",
+    "request_checks",
     "legal",
     "replay",
     "wall",

@@ -101,7 +101,16 @@ def format_counts(key: tuple[int, ...], tiles: tuple[Tile, ...]) -> str:
 class _Layout:
     """A tile set's groups, each with its table of :class:`_Group` by key."""
 
-    __slots__ = ("copies", "groups", "outside", "slices", "standard", "tables", "tile_set")
+    __slots__ = (
+        "copies",
+        "groups",
+        "outside",
+        "places",
+        "slices",
+        "standard",
+        "tables",
+        "tile_set",
+    )
 
     def __init__(self, tile_set: TileSet) -> None:
         self.tile_set = tile_set
@@ -113,6 +122,11 @@ class _Layout:
             contiguous = tiles == tuple(range(start, start + len(tiles)))
             self.slices.append((start, start + len(tiles)) if contiguous else (-1, -1))
         self.tables: list[dict[tuple[int, ...], _Group]] = [{} for _ in self.groups]
+        #: Per tile code, its group's index and its rank there ((-1, -1): not in the set).
+        self.places: list[tuple[int, int]] = [(-1, -1)] * tile_set.size
+        for index, (tiles, _) in enumerate(self.groups):
+            for rank, tile in enumerate(tiles):
+                self.places[tile] = (index, rank)
         #: Codes below the set's size that are not its tiles (a hand must not hold them).
         self.outside: tuple[Tile, ...] = tuple(
             t for t in range(tile_set.size) if t not in tile_set.kind_set
@@ -240,6 +254,75 @@ def merge_masks(left: int, right: int) -> int:
         merged = (sumset(sets_l, sets_r), sumset(pair_l, sets_r) | sumset(sets_l, pair_r))
         found = _MASKS.merged[key] = _MASKS.intern(merged)
     return found
+
+
+def completion(natural: Sequence[int], tile_set: TileSet = STANDARD) -> Masks:
+    """``(sets only, sets + one pair)`` of natural counts (wilds taken out): bit ``w`` of
+    each is set when ``w`` wilds complete them so, whatever the wilds stand for. The groups'
+    interned masks and their cached merges: a few look-ups once the tables know the keys.
+
+    >>> from paipu.rules.tiles import counts, parse_tiles
+    >>> sets, with_pair = completion(counts(parse_tiles("123m456p789s11z2z")))  # 111z 222z
+    >>> [w for w in range(5) if sets >> w & 1], [w for w in range(5) if with_pair >> w & 1]
+    ([3], [2])
+    """
+    layout = _LAYOUTS.get(tile_set) or _layout(tile_set)
+    return _MASKS.values[_all_masks(layout.facts(natural))]
+
+
+class OneMore:
+    """The :func:`completion` masks of natural counts with one natural tile more, for any
+    face asked: the other groups' masks are merged once, and the face's group is read with
+    one tile more there (its table's entry, built on first use). Placing wilds one at a
+    time asks this of many faces of the same counts.
+
+    >>> from paipu.rules.tiles import counts, parse_tile, parse_tiles
+    >>> more = OneMore(counts(parse_tiles("123m456p789s11z2z")))
+    >>> more.masks(parse_tile("2z"))[1] & 1, more.masks(parse_tile("3z"))[1] & 1  # 22z
+    (0, 0)
+    >>> [w for w in range(4) if more.masks(parse_tile("2z"))[1] >> w & 1]
+    [1]
+    """
+
+    __slots__ = ("groups", "layout", "rests")
+
+    def __init__(self, natural: Sequence[int], tile_set: TileSet = STANDARD) -> None:
+        layout = _LAYOUTS.get(tile_set) or _layout(tile_set)
+        groups = layout.facts(natural)
+        self.layout = layout
+        self.groups = groups
+        # rests[i]: every group but the i-th, merged (prefixes and suffixes)
+        size = len(groups)
+        suffix = [0] * (size + 1)
+        for index in range(size - 1, -1, -1):
+            suffix[index] = merge_masks(groups[index].masks, suffix[index + 1])
+        rests: list[int] = []
+        prefix = 0
+        for index in range(size):
+            rests.append(merge_masks(prefix, suffix[index + 1]))
+            prefix = merge_masks(prefix, groups[index].masks)
+        self.rests = rests
+
+    def masks(self, face: Tile) -> Masks:
+        """``(sets only, sets + one pair)`` of the counts with one ``face`` more."""
+        index, rank = self.layout.places[face]
+        group = self.groups[index]
+        plus = group.plus
+        if plus is None:
+            plus = _plus(self.layout, index, group)
+        return _MASKS.values[merge_masks(plus[rank], self.rests[index])]
+
+
+def _plus(layout: _Layout, index: int, group: _Group) -> tuple[int, ...]:
+    """Per rank of ``group``, the masks id of its key with one natural tile more there."""
+    plus = group.plus
+    if plus is None:
+        key = group.key
+        plus = group.plus = tuple(
+            layout.group(index, (*key[:rank], key[rank] + 1, *key[rank + 1 :])).masks
+            for rank in range(len(key))
+        )
+    return plus
 
 
 def _wins(masks: int, wild_count: int) -> bool:
@@ -500,13 +583,7 @@ def _standard_waits(
 def _group_waits(
     layout: _Layout, index: int, group: _Group, rest: int, wild_count: int
 ) -> tuple[Tile, ...]:
-    plus = group.plus
-    if plus is None:
-        key = group.key
-        plus = group.plus = tuple(
-            layout.group(index, (*key[:rank], key[rank] + 1, *key[rank + 1 :])).masks
-            for rank in range(len(key))
-        )
+    plus = _plus(layout, index, group)
     return tuple(
         group.tiles[rank]
         for rank, masks in enumerate(plus)

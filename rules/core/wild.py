@@ -58,6 +58,7 @@ class WildSpec:
         "can_discard",
         "can_pong",
         "drawable",
+        "ordered",
         "plain",
         "stand_ins",
         "tile_set",
@@ -84,6 +85,8 @@ class WildSpec:
                 raise WildError(f"{tile_name(tile)} cannot be both wild and a stand-in")
         self.tile_set = tile_set
         self.tiles: frozenset[Tile] = frozenset(tiles)
+        #: The wild kinds, ascending.
+        self.ordered: tuple[Tile, ...] = tuple(sorted(self.tiles))
         self.stand_ins: tuple[tuple[Tile, Tile], ...] = tuple(sorted(stand_ins))
         self.can_claim = can_claim
         self.can_discard = can_discard
@@ -213,7 +216,12 @@ class WildSpec:
 
     def held(self, counts: Sequence[int]) -> tuple[Tile, ...]:
         """The wild tiles a count vector holds, ascending (one entry per copy)."""
-        return tuple(t for t in sorted(self.tiles) if t < len(counts) for _ in range(counts[t]))
+        out: list[Tile] = []
+        size = len(counts)
+        for tile in self.ordered:
+            if tile < size and counts[tile]:
+                out.extend([tile] * counts[tile])
+        return tuple(out)
 
 
 class WildRule:

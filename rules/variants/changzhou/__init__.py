@@ -77,6 +77,9 @@ class Changzhou(Variant):
         self._specs: dict[tuple[Tile | None, object], WildSpec] = {}
         self._factors: dict[tuple[object, ...], changzhou_fans.Factors] = {}
         self._last_factors: tuple[Options, changzhou_fans.Factors] | None = None
+        self._extra_known = frozenset(self.extra_facts)
+        #: Each fan's FanScore by (id, points, count), made once (a frozen value).
+        self._fan_scores: dict[tuple[str, int, int], FanScore] = {}
 
     # ------------------------------------------------------------------ the 财神
 
@@ -123,7 +126,7 @@ class Changzhou(Variant):
         if request.flowers:
             raise RequestError(f"{spec.name_zh} has no flowers")
         extra = request.extra
-        if extra:
+        if extra and not self._extra_known.issuperset(extra):
             unknown = sorted(set(extra) - set(self.extra_facts))
             if unknown:
                 raise RequestError(
@@ -168,11 +171,7 @@ class Changzhou(Variant):
                 liable=liable,
             ),
         )
-        by_id = spec.fans.by_id
-        fans = tuple(
-            FanScore(f, by_id[f].name_zh, by_id[f].name_en, points, count)
-            for f, points, count in result.fans
-        )
+        fans = tuple(self._fan(f, points, count) for f, points, count in result.fans)
         answer_extra: dict[str, Any] = {
             "unit": "倍",
             "per_payer": per_payer,
@@ -188,6 +187,15 @@ class Changzhou(Variant):
         return ScoreAnswer(
             legal=True, total=result.total, fans=fans, deltas=deltas, extra=answer_extra
         )
+
+    def _fan(self, fan_id: str, points: int, count: int) -> FanScore:
+        key = (fan_id, points, count)
+        found = self._fan_scores.get(key)
+        if found is None:
+            fan = self.spec.fans.by_id[fan_id]
+            found = FanScore(fan_id, fan.name_zh, fan.name_en, points, count)
+            self._fan_scores[key] = found
+        return found
 
     # ------------------------------------------------------------------ replay
 

@@ -134,7 +134,9 @@ class Hand:
         natural, self.wild_count = wilds.split(full)
         self.natural = natural
         n_melds = len(melds)
-        self.standard = core.is_win(full, wilds, n_melds)
+        # four sets and a pair, the wilds standing for anything (the request's checks have
+        # counted the tiles)
+        self.standard = bool(core.completion(natural, tile_set)[1] >> self.wild_count & 1)
         faces = [t for t, n in enumerate(natural) if n]
         self.seven_pairs = self.orphans = False
         if n_melds == 0:  # 七对 and 十三幺 by the core's formulas, on the natural counts

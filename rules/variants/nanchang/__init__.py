@@ -85,6 +85,9 @@ class Nanchang(RegionalVariant):
         self.payments = {name: int(value) for name, value in payments.items()}
         self._units: dict[int, dict[str, int]] = {}
         self._jing: dict[tuple[object, ...], Jing] = {}
+        self._extra_known = frozenset(self.extra_facts)
+        #: Each fan's FanScore by (id, points), made once (a frozen value).
+        self._fan_scores: dict[tuple[str, int], FanScore] = {}
 
     def units(self, options: Options) -> dict[str, int]:
         """Each fan's points with the room's 大七对 base."""
@@ -103,7 +106,9 @@ class Nanchang(RegionalVariant):
         check_request(request, self.spec.players, self.spec.hand_size, self.spec.calls)
         if request.flowers:
             raise RequestError(f"{self.spec.name_zh} has no flowers")
-        unknown = sorted(set(request.extra) - set(self.extra_facts))
+        if self._extra_known.issuperset(request.extra):
+            return
+        unknown = sorted(set(request.extra) - self._extra_known)
         if unknown:
             known = ", ".join(self.extra_facts)
             raise RequestError(
@@ -211,13 +216,14 @@ class Nanchang(RegionalVariant):
         for _, points in fans:
             total *= points
         deltas = transfers(self.spec.players, payments)
+        held = jing.spec.held(hand.concealed)
         extra: dict[str, Any] = {
             "unit": "u",
             "shape": candidate.shape,
             "de_guo": candidate.natural,
             "wild": tile_names([t for t in (jing.zheng, jing.fu) if t is not None]),
-            "wilds_held": tile_names(jing.spec.held(hand.concealed)),
-            "substitutions": self.substitutions(hand, jing, candidate),
+            "wilds_held": tile_names(held),
+            "substitutions": self.substitutions(hand, jing, candidate, held),
         }
         if streak > 1:
             extra["streak"] = streak
@@ -268,16 +274,21 @@ class Nanchang(RegionalVariant):
         )
 
     def _fan(self, fan_id: str, points: int) -> FanScore:
-        fan = self.spec.fans.by_id[fan_id]
-        return FanScore(fan.id, fan.name_zh, fan.name_en, points, 1)
+        key = (fan_id, points)
+        found = self._fan_scores.get(key)
+        if found is None:
+            fan = self.spec.fans.by_id[fan_id]
+            found = self._fan_scores[key] = FanScore(fan.id, fan.name_zh, fan.name_en, points, 1)
+        return found
 
     @staticmethod
-    def substitutions(hand: NanchangHand, jing: Jing, candidate: Candidate) -> list[str]:
-        """What each 精 stood for in one reading of the winning shape ("5z→3m"; "any" for a
-        place any tile fills), [] on 德国."""
+    def substitutions(
+        hand: NanchangHand, jing: Jing, candidate: Candidate, held: Sequence[Tile]
+    ) -> list[str]:
+        """What each 精 ``held`` stood for in one reading of the winning shape ("5z→3m";
+        "any" for a place any tile fills), [] on 德国."""
         if candidate.natural:
             return []
-        held = jing.spec.held(hand.concealed)
         natural, wilds = jing.spec.split(hand.concealed)
         faces: list[Tile | None] = []
         if candidate.shape == "ping_hu":

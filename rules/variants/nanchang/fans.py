@@ -121,14 +121,13 @@ class NanchangHand:
     @classmethod
     def of(cls, hand: Sequence[Tile], melds: Sequence[Meld], win_tile: Tile) -> NanchangHand:
         before = counts(hand)
-        with_win = list(before)
+        with_win = before.copy()
         with_win[win_tile] += 1
-        return cls(
-            tuple(before),
-            tuple(with_win),
-            len(melds),
-            all(m.kind is not MeldKind.CHI for m in melds),
-        )
+        pung_melds = True
+        for meld in melds:
+            if meld.kind is MeldKind.CHI:
+                pung_melds = False
+        return cls(tuple(before), tuple(with_win), len(melds), pung_melds)
 
 
 @dataclass(frozen=True, slots=True)
@@ -250,9 +249,11 @@ def candidates(hand: NanchangHand, jing: Jing) -> list[Candidate]:
     before, wilds_before = spec.split(hand.before)
     lone = wilds_before - 1  # the wilds left beside a lone 精 (精吊)
     out: list[Candidate] = []
-    if core.is_win(concealed, PLAIN, melds):
+    # four sets and a pair (the request's checks have counted the tiles): every 精 as
+    # itself, else with the 精 wild
+    if core.completion(concealed, TILE_SET)[1] & 1:
         out.append(Candidate("ping_hu", True, lone >= 0 and _sets_only(before, lone)))
-    elif wilds and core.is_win(concealed, spec, melds):
+    elif wilds and core.completion(natural, TILE_SET)[1] >> wilds & 1:
         out.append(Candidate("ping_hu", False, lone >= 0 and _sets_only(before, lone)))
     if out and hand.pung_melds:
         sets = _SETS - melds

@@ -91,11 +91,16 @@ class Tianjin(RegionalVariant):
         self.tile_set = tile_set_of(self)
         self.kong_amounts: Mapping[str, int] = {k: int(v) for k, v in raw["kong_payments"].items()}
         self._scorings: dict[tuple[Any, ...], tianjin_fans.Scoring] = {}
+        self._last_scoring: tuple[Options, tianjin_fans.Scoring] | None = None
         #: The 混 of a request's ``extra.wild`` (as written) and ``wild_discard``, worked
         #: out once: the rule's indicators are tried for each new pair of kinds.
         self._wild_specs: dict[tuple[Any, ...], WildSpec] = {}
         fans = self.spec.fans.by_id
         self._fan_names = {f: (d.name_zh, d.name_en) for f, d in fans.items()}
+        #: Each fan's FanScore by (id, points), made once (a frozen value).
+        self._fan_scores: dict[tuple[str, int], FanScore] = {}
+        self._extra_known = frozenset(self.extra_facts)
+        self._wild_orders: dict[WildSpec, tuple[str, ...]] = {}
 
     # ------------------------------------------------------------------ the 混
 
@@ -116,7 +121,9 @@ class Tianjin(RegionalVariant):
         check_request(request, spec.players, spec.hand_size, spec.calls)
         if request.flowers:
             raise RequestError(f"{spec.name_zh} is played without flowers (136 tiles)")
-        unknown = sorted(set(request.extra) - set(self.extra_facts))
+        if self._extra_known.issuperset(request.extra):
+            return
+        unknown = sorted(set(request.extra) - self._extra_known)
         if unknown:
             raise RequestError(
                 f"unknown extra fact(s) {', '.join(unknown)} "
@@ -162,7 +169,10 @@ class Tianjin(RegionalVariant):
         """``extra.zuo_zhuang`` and ``extra.la_zhuang``, checked."""
         players = self.spec.players
         zuo = self.flag_fact(request, "zuo_zhuang")
-        raw = request.extra.get("la_zhuang", [0] * players)
+        always = bool(options["dealer_always_double"])
+        if "la_zhuang" not in request.extra:
+            return Stakes(request.dealer, zuo, (0,) * players, always)
+        raw = request.extra["la_zhuang"]
         if (
             not isinstance(raw, list)
             or len(raw) != players
@@ -175,9 +185,14 @@ class Tianjin(RegionalVariant):
             )
         if raw[request.dealer]:
             raise RequestError("extra 'la_zhuang': the dealer does not 拉庄 (its level is 0)")
-        return Stakes(request.dealer, zuo, tuple(raw), bool(options["dealer_always_double"]))
+        return Stakes(request.dealer, zuo, tuple(raw), always)
 
     def scoring(self, options: Options) -> tianjin_fans.Scoring:
+        """The room's options that change a hand's value, made once per options object (the
+        default options are one object: most calls find it by identity)."""
+        last = self._last_scoring
+        if last is not None and last[0] is options:
+            return last[1]
         key = (
             options["su_multiplier"],
             options["su_reading"],
@@ -194,6 +209,7 @@ class Tianjin(RegionalVariant):
                 first_turn_flat=key[3] == "flat_28",
                 zhuo_wu_wild_five=bool(key[4]),
             )
+        self._last_scoring = (options, scoring)
         return scoring
 
     def score(self, request: ScoreRequest, options: Options) -> ScoreAnswer:
@@ -248,13 +264,22 @@ class Tianjin(RegionalVariant):
             "reading": reading.describe(),
         }
         if wilds.tiles:
-            extra["wild"] = tile_names(self.wild_order(wilds))
+            names = self._wild_orders.get(wilds)
+            if names is None:
+                names = tuple(tile_names(self.wild_order(wilds)))
+                if len(self._wild_orders) < WILD_SPECS_KEPT:
+                    self._wild_orders[wilds] = names
+            extra["wild"] = list(names)
             extra["substitutions"] = [f"{tile_name(w)}→{tile_name(f)}" for w, f in reading.wilds]
         return ScoreAnswer(legal=True, total=result.total, fans=fans, deltas=deltas, extra=extra)
 
     def _fan(self, fan_id: str, points: int) -> FanScore:
-        name_zh, name_en = self._fan_names[fan_id]
-        return FanScore(fan_id, name_zh, name_en, points, 1)
+        key = (fan_id, points)
+        found = self._fan_scores.get(key)
+        if found is None:
+            name_zh, name_en = self._fan_names[fan_id]
+            found = self._fan_scores[key] = FanScore(fan_id, name_zh, name_en, points, 1)
+        return found
 
     # ------------------------------------------------------------------ replay
 

@@ -37,8 +37,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from paipu.rules.core.decompose import completion_masks
-from paipu.rules.core.shanten import Reading, sumset
+from paipu.rules.core.shanten import OneMore, Reading, completion
 from paipu.rules.core.tiles import TileSet
 from paipu.rules.core.wild import WildSpec
 from paipu.rules.fans import produces
@@ -98,13 +97,14 @@ class Scoring:
 class Layout:
     """The groups some fans need, and what they are worth: ``fans`` as (id, points),
     ``value`` = base × factor; ``pair`` whether the groups hold the pair (the rest is then
-    sets only)."""
+    sets only); ``suit`` the 龙's suit (-1: no 龙)."""
 
     fans: tuple[tuple[str, int], ...]
     base: int
     value: int
     groups: tuple[Group, ...]
     pair: bool
+    suit: int = -1
     #: What the groups ask of the hand, for a quick look before taking the tiles: the 混
     #: places (WILD, and the WON place when the tile won is a 混), natural places by face.
     wild_places: int = 0
@@ -119,6 +119,7 @@ class Layout:
         value: int,
         groups: tuple[Group, ...],
         pair: bool,
+        suit: int = -1,
     ) -> Layout:
         wild_places = 0
         won = False
@@ -132,7 +133,15 @@ class Layout:
                 else:
                     natural[face] = natural.get(face, 0) + 1
         return cls(
-            fans, base, value, groups, pair, wild_places, won, tuple(sorted(natural.items()))
+            fans,
+            base,
+            value,
+            groups,
+            pair,
+            suit,
+            wild_places,
+            won,
+            tuple(sorted(natural.items())),
         )
 
     def fits(self, natural: Sequence[int], wilds: int, win_tile: Tile, win_is_wild: bool) -> bool:
@@ -269,7 +278,9 @@ def _layouts_of(
                     factor *= DOUBLE
                 for groups in _groups(win_tile, win_is_wild, zhuo, suit, diao):
                     out.append(
-                        Layout.of(tuple(fans), base, base * factor, groups, diao == "hun_diao")
+                        Layout.of(
+                            tuple(fans), base, base * factor, groups, diao == "hun_diao", suit
+                        )
                     )
     out.sort(key=lambda layout: -layout.value)
     return out
@@ -331,13 +342,7 @@ def layouts(
 def completes(tile_set: TileSet, natural: Sequence[int], wilds: int, pair: bool) -> bool:
     """Whether ``natural`` tiles and ``wilds`` 混 split into sets (and one pair when
     ``pair``), the 混 standing for anything: the per-group masks of the core, summed."""
-    sets_mask = 1
-    pair_mask = 0
-    for tiles, runs in tile_set.groups:
-        key = tuple([natural[t] for t in tiles])
-        group_sets, group_pair = completion_masks(key, runs, COPIES)
-        pair_mask = sumset(pair_mask, group_sets) | sumset(sets_mask, group_pair)
-        sets_mask = sumset(sets_mask, group_sets)
+    sets_mask, pair_mask = completion(natural, tile_set)
     return bool(((pair_mask if pair else sets_mask) >> wilds) & 1)
 
 
@@ -384,15 +389,16 @@ def _place(
     placed: list[int] = []
     counts = rest.copy()
     for left in range(wilds - 1, -1, -1):
+        more = OneMore(counts, tile_set)  # the counts with one more tile, face by face
         for face in _near_first(counts, tile_set.kinds):
             if faces[face] >= COPIES:
                 continue
-            counts[face] += 1
-            if completes(tile_set, counts, left, pair):
+            sets_mask, pair_mask = more.masks(face)
+            if ((pair_mask if pair else sets_mask) >> left) & 1:
+                counts[face] += 1
                 faces[face] += 1
                 placed.append(face)
                 break
-            counts[face] -= 1
         else:
             return None
     return placed
@@ -537,7 +543,14 @@ def _best(
 ) -> tuple[Layout, Reading] | None:
     if not completes(tile_set, natural, wilds, True):
         return None
+    # a 龙 takes each kind of its suit, a natural tile or a 混: the suits it cannot be in
+    no_long = [
+        sum(1 for t in range(low, low + SUIT_SIZE) if not natural[t]) > wilds
+        for low in range(0, SUITED, SUIT_SIZE)
+    ]
     for layout in layouts(win_tile, win_is_wild, wild_suits, scoring):
+        if layout.suit >= 0 and no_long[layout.suit]:
+            continue
         reading = _reading(tile_set, layout, natural, wilds, held, win_tile, win_is_wild)
         if reading is not None:
             return layout, reading
