@@ -4,12 +4,9 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-from rich.table import Table
 
 from paipu.pipeline.cli.common import (
     EXIT_FAILED,
@@ -19,17 +16,11 @@ from paipu.pipeline.cli.common import (
     open_output,
     out_console,
 )
-from paipu.pipeline.simulate import (
-    DEFAULT_PLAYERS,
-    SimulationError,
-    SimulationStats,
-    game_jobs,
-)
-from paipu.pipeline.simulate import (
-    simulate as run_simulation,
-)
-from paipu.rules.variants import VariantError, get_variant
-from paipu.selfplay import scenarios as scenarios_of
+
+if TYPE_CHECKING:  # self-play and its bots are imported when the command runs, not at start
+    from rich.console import Console
+
+    from paipu.pipeline.simulate import SimulationStats
 
 
 def simulate(
@@ -86,6 +77,24 @@ def simulate(
     1 a bot produced an illegal hand (a bug: please report it with the seed);
     130 interrupted.
     """
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeRemainingColumn,
+    )
+
+    from paipu.pipeline.simulate import (
+        DEFAULT_PLAYERS,
+        SimulationError,
+        SimulationStats,
+        game_jobs,
+    )
+    from paipu.pipeline.simulate import simulate as run_simulation
+    from paipu.rules.variants import VariantError, get_variant
+    from paipu.selfplay import scenarios as scenarios_of
+
     try:
         spec = get_variant(variant)
         options = json.loads(rules) if rules else {}
@@ -128,6 +137,8 @@ def simulate(
 
 
 def _print_stats(stats: SimulationStats, console: Console) -> None:
+    from rich.table import Table
+
     for title, counter in (
         ("outcomes", stats.outcomes),
         ("win situations", stats.flags),
