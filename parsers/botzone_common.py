@@ -113,7 +113,11 @@ def botzone_tile(code: Any) -> Tile:
 
 def botzone_tiles(codes: Iterable[Any]) -> tuple[Tile, ...]:
     """The paipu tiles of several Botzone tile codes."""
-    return tuple(botzone_tile(code) for code in codes)
+    codes = tuple(codes)
+    try:  # the usual case, every code known: one look-up each
+        return tuple(map(_CODES.__getitem__, codes))
+    except (KeyError, TypeError):  # an unknown or unhashable code, named by botzone_tile
+        return tuple(botzone_tile(code) for code in codes)
 
 
 #: Older or shorter spellings of fan names found in published Botzone logs.

@@ -171,20 +171,28 @@ def _parse_block(start: int, block: list[str], name: str, file_name: str) -> Par
     match = _Match(game)
     line_no = start
     fast_lines = _FAST_LINES
+    claim_lines = _CLAIM_LINES
+    #: The builder's events while the hand is being played (built, not ended, no result):
+    #: then a line written the usual way takes a fast path.
+    events: list[Event] | None = None
     try:
         for line_no, text in enumerate(block[1:], start + 1):  # noqa: B007 (reported on error)
-            # The common case, a draw or a discard written the usual way: its events at once.
-            events = fast_lines.get(text)
-            if (
-                events is not None
-                and match.builder is not None
-                and not match.ended
-                and match.result is None
-            ):
-                match.builder.events.extend(events)
-                continue
+            if events is not None:
+                # the common case, a draw or a discard written the usual way: its events
+                found = fast_lines.get(text)
+                if found is not None:
+                    events.extend(found)
+                    continue
+                # a claim or kong written the usual way (losing claims after it dropped)
+                cut = text.find(" Ignore ")
+                claim = claim_lines.get(text if cut < 0 else text[:cut])
+                if claim is not None:
+                    action, seat, tile = claim
+                    assert match.builder is not None  # events are the builder's
+                    action(match.builder, seat, tile)
+                    continue
             words = text.split()
-            # The common case, a draw or a discard, straight to the builder.
+            # A draw or a discard spaced otherwise, straight to the builder.
             if len(words) == 4 and words[0] == "Player" and words[2] in _DRAW_OR_PLAY:
                 seat, tile, builder = _SEATS.get(words[1]), TILE_CODES.get(words[3]), match.builder
                 if (
@@ -200,6 +208,9 @@ def _parse_block(start: int, block: list[str], name: str, file_name: str) -> Par
                         builder.discard(seat, tile)
                     continue
             _read_words(match, text, words)
+            builder = match.builder
+            playing = builder is not None and not match.ended and match.result is None
+            events = builder.events if playing and builder is not None else None
         if match.result is None:
             raise BotzoneError(
                 f"the match starting at line {start} has no Score line (file cut short?)"
@@ -321,6 +332,17 @@ _ACTIONS: dict[str, Callable[[HandBuilder, int, Tile], None]] = {
     "Gang": HandBuilder.kong,
     "AnGang": HandBuilder.concealed_kong,
     "BuGang": HandBuilder.added_kong,
+}
+
+
+#: ``Player <seat> <claim or kong> <tile>`` lines, single-spaced: the builder's method, the
+#: seat and the tile (a Hu is read by the words: it ends the hand).
+_CLAIM_LINES: dict[str, tuple[Callable[[HandBuilder, int, Tile], None], int, Tile]] = {
+    f"Player {seat} {action} {code}": (method, seat, tile)
+    for action in ("Chi", "Peng", "Gang", "AnGang", "BuGang")
+    for method in (_ACTIONS[action],)
+    for seat in range(SEATS)
+    for code, tile in TILE_CODES.items()
 }
 
 

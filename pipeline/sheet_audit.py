@@ -39,9 +39,6 @@ from paipu.rules.record import HandRecord, RecordedWin
 from paipu.rules.score import ScoreAnswer, score_json
 from paipu.rules.tiles import parse_tiles, tile_name
 from paipu.rules.variants import Options, Variant, VariantError, get_variant
-from paipu.rules.variants.mcr.settlement import mcr_win_deltas
-from paipu.rules.variants.sichuan.settlement import SelfDrawBonus, sichuan_win_deltas
-from paipu.rules.variants.zipai_chenzhou.scoring import Source, payments, tun_of
 
 OK, MISMATCH, INVALID, NOTE = "ok", "mismatch", "invalid", "note"
 
@@ -575,6 +572,8 @@ def settle(
 @settles("mcr")
 def _mcr(w: SheetWin) -> tuple[int, ...]:
     """8 + F from the discarder (everyone on a self-draw), 8 from the others."""
+    from paipu.rules.variants.mcr.settlement import mcr_win_deltas
+
     win = w.win
     return mcr_win_deltas(
         w.players, win.seat, win.from_seat, w.total, int(w.options["base_points"])
@@ -600,6 +599,8 @@ def _zhuanzhuan(w: SheetWin) -> tuple[int, ...]:
 def _sichuan(w: SheetWin) -> tuple[int, ...]:
     """血战到底: paid by the seats still in, i.e. not in ``extra.won`` (out before the row)
     nor written as winners before this one in the row."""
+    from paipu.rules.variants.sichuan.settlement import SelfDrawBonus, sichuan_win_deltas
+
     win, n = w.win, w.players
     wins = w.record.result.wins if w.record.result is not None else ()
     earlier = {x.seat for x in wins[: wins.index(win)]} if win in wins else set()
@@ -618,6 +619,8 @@ def _sichuan(w: SheetWin) -> tuple[int, ...]:
 @settles("zipai_chenzhou")
 def _zipai(w: SheetWin) -> tuple[int, ...]:
     """郴州字牌: 囤 of the 胡息 total × the 名堂 multipliers × the base, 飘 of ``extra.piao``."""
+    from paipu.rules.variants.zipai_chenzhou.scoring import Source, payments, tun_of
+
     win = w.win
     rules = w.variant.rules_for(w.options)  # type: ignore[attr-defined]
     multiplier = math.prod(f.points**f.count for f in win.fans)

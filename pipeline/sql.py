@@ -15,10 +15,12 @@ import re
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import duckdb
-import polars as pl
+
+if TYPE_CHECKING:  # the frames' library, imported by DuckDB's .pl() when a query runs
+    import polars as pl
 
 _NAME = re.compile(r"^--\s*name:\s*([a-z0-9_-]+)\s*$")
 

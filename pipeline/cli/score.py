@@ -5,14 +5,12 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.console import Console
-from rich.table import Table
 
-from paipu.rules.score import ScoreAnswer, score_json, score_line
-from paipu.rules.tiles import parse_tile, tile_name_zh
+if TYPE_CHECKING:  # the rules engine is imported when the command runs, not at start
+    from paipu.rules.score import ScoreAnswer
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_USAGE = 0, 1, 2
 
@@ -64,6 +62,8 @@ def score(
     if request is None:
         typer.echo("paipu score: give a request (JSON or a file) or --jsonl FILE", err=True)
         raise typer.Exit(EXIT_USAGE)
+    from paipu.rules.score import ScoreAnswer, score_json
+
     text = _read_request(request)
     try:
         obj = json.loads(text)
@@ -95,6 +95,8 @@ def _read_request(request: str) -> str:
 
 
 def _score_batch(source: str) -> int:
+    from paipu.rules.score import score_line
+
     try:
         stream = sys.stdin if source == "-" else Path(source).open(encoding="utf-8")  # noqa: SIM115
     except OSError as exc:
@@ -114,6 +116,11 @@ def _score_batch(source: str) -> int:
 
 
 def _render(answer: ScoreAnswer) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    from paipu.rules.tiles import parse_tile, tile_name_zh
+
     console = Console(highlight=False)
     if answer.error:
         console.print(f"[bold red]Cannot score:[/] {answer.error}")

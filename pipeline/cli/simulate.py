@@ -4,12 +4,9 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-from rich.table import Table
 
 from paipu.pipeline.cli.common import (
     EXIT_FAILED,
@@ -19,17 +16,11 @@ from paipu.pipeline.cli.common import (
     open_output,
     out_console,
 )
-from paipu.pipeline.simulate import (
-    DEFAULT_PLAYERS,
-    SimulationError,
-    SimulationStats,
-    game_jobs,
-)
-from paipu.pipeline.simulate import (
-    simulate as run_simulation,
-)
-from paipu.rules.variants import VariantError, get_variant
-from paipu.selfplay import scenarios as scenarios_of
+
+if TYPE_CHECKING:  # self-play and its bots are imported when the command runs, not at start
+    from rich.console import Console
+
+    from paipu.pipeline.simulate import SimulationStats
 
 
 def simulate(
@@ -94,6 +85,24 @@ def simulate(
     1 a bot produced an illegal hand (a bug: please report it with the seed);
     130 interrupted.
     """
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeRemainingColumn,
+    )
+
+    from paipu.pipeline.simulate import (
+        DEFAULT_PLAYERS,
+        SimulationError,
+        SimulationStats,
+        game_jobs,
+    )
+    from paipu.pipeline.simulate import simulate as run_simulation
+    from paipu.rules.variants import VariantError, get_variant
+    from paipu.selfplay import scenarios as scenarios_of
+
     try:
         spec = get_variant(variant)
         options = json.loads(rules) if rules else {}
@@ -167,6 +176,8 @@ def stats_json(stats: SimulationStats, variant: str) -> dict[str, object]:
 def _print_stats(stats: SimulationStats, variant: str, console: Console) -> None:
     """The counters as tables. A share is of the hands played; a kind that can occur
     several times a hand (events, rule paths) is counted per hand instead."""
+    from rich.table import Table
+
     names = _fan_names(variant)
     total = stats.hands or 1
     for title, counter, per_hand in (

@@ -18,9 +18,9 @@ self-play's questions) and :class:`HunanVariant` with its table state :class:`Hu
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, cast
 
 from paipu.rules import legal
 from paipu.rules.core import shanten as core_shanten
@@ -55,6 +55,10 @@ if TYPE_CHECKING:
 
 #: Suited tile kinds (the 108-tile games have no honours).
 SUITED = 27
+#: Sets of rules (and the options derived from each) a variant remembers before it forgets
+#: them all (:meth:`Variant.resolve_options`, :meth:`Variant.per_options`).
+_REMEMBERED = 256
+_T = TypeVar("_T")
 
 __all__ = [
     "HunanState",
@@ -91,13 +95,45 @@ class Variant(ABC):
         return getattr(type(self), hook) is getattr(Variant, hook)
 
     def resolve_options(self, rules: Mapping[str, Any] | None = None) -> Options:
-        """Defaults overridden by ``rules``; an unknown option is an error."""
+        """Defaults overridden by ``rules``; an unknown option is an error.
+
+        The answer is remembered for each ``rules`` of hashable values (a corpus's hands
+        share a few: Botzone's are all ``{"wall": "duplicate"}``), keyed by each value's
+        type too (``True`` is not ``1`` to an option), so the hands of one set of rules
+        share one :class:`Options` and what :meth:`per_options` keeps for it."""
         if not rules:
             defaults = self.__dict__.get("_defaults")
             if defaults is None:
                 defaults = self.__dict__["_defaults"] = self._resolve({})
             return defaults
-        return self._resolve(rules)
+        try:
+            key = tuple([(name, type(value), value) for name, value in rules.items()])
+            resolved = self.__dict__.setdefault("_resolved", {})
+            options = resolved.get(key)
+        except TypeError:  # an unhashable value (a list): resolved every time
+            return self._resolve(rules)
+        if options is None:
+            options = self._resolve(rules)
+            if len(resolved) >= _REMEMBERED:
+                resolved.clear()
+            resolved[key] = options
+        return options
+
+    def per_options(self, name: str, options: Options, build: Callable[[], _T]) -> _T:
+        """``build()``, remembered for this very ``options`` object under ``name``: what the
+        replay derives from the options alone (the tile kinds, the event kinds, the size of
+        a counted wall) is worked out once for the hands that share them
+        (:meth:`resolve_options` hands out one object per set of rules)."""
+        memo = self.__dict__.setdefault("_per_options", {})
+        key = (name, id(options))
+        kept = memo.get(key)
+        if kept is not None and kept[0] is options:
+            return cast("_T", kept[1])
+        value = build()
+        if len(memo) >= _REMEMBERED:
+            memo.clear()
+        memo[key] = (options, value)  # the options held, so their id is not reused
+        return value
 
     def _resolve(self, rules: Mapping[str, Any]) -> Options:
         values = {name: spec.default for name, spec in self.spec.options.items()}
@@ -150,21 +186,24 @@ class Variant(ABC):
         if record.wall is not None:
             return SharedWall(len(record.wall), record.wall)
         dealt = self.spec.hand_size * len(record.players)
-        return SharedWall(len(self.wall_tiles(options)) - dealt)
+        return SharedWall(self.wall_size(options) - dealt)
+
+    def wall_size(self, options: Options) -> int:
+        """How many tiles a full set has (``len(wall_tiles(options))``, remembered)."""
+        return self.per_options("wall_size", options, lambda: len(self.wall_tiles(options)))
 
     def replay_tile_allowed(self, tile: Tile, options: Options) -> bool:
         return tile in self.tile_kinds(options)
 
     def tile_kinds(self, options: Options) -> frozenset[Tile]:
         """The kinds of tile (or card) a game of this variant uses."""
-        key = tuple(sorted(options.items()))
-        cache = self.__dict__.setdefault("_kinds_cache", {})
-        if key not in cache:
-            cache[key] = frozenset(self.wall_tiles(options))
-        return cache[key]
+        return self.per_options("tile_kinds", options, lambda: frozenset(self.wall_tiles(options)))
 
     def replay_event_kinds(self, options: Options) -> frozenset[str]:
-        """Event kinds a log of this variant may hold."""
+        """Event kinds a log of this variant may hold (remembered for ``options``)."""
+        return self.per_options("event_kinds", options, lambda: self._event_kinds(options))
+
+    def _event_kinds(self, options: Options) -> frozenset[str]:
         kinds = {"draw", "discard", "win", *self.spec.calls}
         if self.spec.tiles.get("flowers"):
             kinds.add("flower")

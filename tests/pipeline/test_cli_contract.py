@@ -328,7 +328,7 @@ def test_simulate_bot_bug_is_1(work: Path, monkeypatch: pytest.MonkeyPatch) -> N
         raise SimulationError("game 0 hand 0: a bot discarded a tile it does not hold")
         yield
 
-    monkeypatch.setattr("paipu.pipeline.cli.simulate.run_simulation", broken)
+    monkeypatch.setattr("paipu.pipeline.simulate.simulate", broken)
     result = _run("simulate", "-v", "mcr", "-n", "2", "--out", "-", "-q", code=1)
     assert "does not hold" in result.stderr
 
@@ -444,11 +444,11 @@ def _interrupt(*args: object, **kwargs: object) -> None:
 @pytest.mark.parametrize(
     ("target", "command"),
     [
-        ("paipu.pipeline.cli.score.score_json", ["score", json.dumps(_score_request())]),
+        ("paipu.rules.score.score_json", ["score", json.dumps(_score_request())]),
         ("paipu.pipeline.audit.audit", ["audit", "{good}"]),
         ("paipu.parsers.parse_any", ["convert", "{good}", "--out", "-"]),
         (
-            "paipu.pipeline.cli.simulate.run_simulation",
+            "paipu.pipeline.simulate.simulate",
             ["simulate", "-v", "mcr", "-n", "1", "-o", "-"],
         ),
         ("paipu.pipeline.report.write_report", ["report", "--db", "{db}", "--out", "{work}/r130"]),

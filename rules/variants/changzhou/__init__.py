@@ -210,7 +210,7 @@ class Changzhou(Variant):
             live = max(len(record.wall) - self.dead_tiles, 0)
             return SharedWall(live, record.wall[:live], dead=record.wall[live:])
         dealt = self.spec.hand_size * len(record.players)
-        return SharedWall(len(self.wall_tiles(options)) - dealt - self.dead_tiles)
+        return SharedWall(self.wall_size(options) - dealt - self.dead_tiles)
 
     def replay_last_tile(self, table: Table, seat: int, from_seat: int | None) -> bool:
         """海底捞月: the win is on one of the last four live tiles."""

@@ -103,7 +103,7 @@ class MCR(Variant):
         players = len(record.players)
         if record.wall is not None:
             return DuplicateWall(len(record.wall) // players, players, record.wall)
-        per_seat = len(self.wall_tiles(options)) // players - self.spec.hand_size
+        per_seat = self.wall_size(options) // players - self.spec.hand_size
         return DuplicateWall(per_seat, players)
 
     def replay_last_tile(self, table: Table, seat: int, from_seat: int | None) -> bool:
