@@ -23,6 +23,7 @@ import os
 import shutil
 import tempfile
 from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -445,13 +446,41 @@ def rows_for(parsed: Parsed, fmt: str, rows: RowBuffer, sittings: Sittings | Non
 
 
 class Loader:
-    """Bulk loads chunks of rows into an open transaction, a batch at a time."""
+    """Bulk loads chunks of rows into an open transaction, a batch at a time.
 
-    def __init__(self, con: duckdb.DuckDBPyConnection) -> None:
+    With ``background=True`` each batch loads on a thread of its own while the caller
+    goes on taking the workers' chunks and handing them new tasks (DuckDB lets go of the
+    interpreter while it reads the shards and writes its storage): the batches are the same
+    and load in the same order, one at a time, so the database is the same. Use it as a
+    context manager: leaving the ``with`` block waits for the last batch (and raises its
+    error), or, when the block raised, stops the batch loading and lets the error through.
+    """
+
+    def __init__(self, con: duckdb.DuckDBPyConnection, background: bool = False) -> None:
         self.con = con
         self.pending: list[Chunk] = []
         self.hands = 0
         self.keys: set[tuple[str, int]] = set()
+        self._thread = ThreadPoolExecutor(1, "paipu-load") if background else None
+        self._loading: Future[None] | None = None
+        self._stop = False
+
+    def __enter__(self) -> Loader:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, *_: object) -> None:
+        try:
+            if kind is None:
+                self.wait()
+            elif self._loading is not None:
+                self._stop = True  # no statement after the one running
+                self.con.interrupt()
+                with contextlib.suppress(Exception):
+                    self._loading.result()
+                self._loading = None
+        finally:
+            if self._thread is not None:
+                self._thread.shutdown()
 
     def add(self, chunk: Chunk) -> None:
         if not self.keys.isdisjoint(chunk.keys):  # a hand repeated: the later one wins
@@ -463,17 +492,36 @@ class Loader:
             self.flush()
 
     def flush(self) -> None:
+        """Load the chunks added since the last batch (on the thread: after the batch
+        before it has loaded)."""
         if not self.pending:
             return
+        pending, keys = self.pending, self.keys
+        self.pending = []
+        self.hands = 0
+        self.keys = set()
+        if self._thread is None:
+            self._load(pending, keys)
+            return
+        self.wait()
+        self._loading = self._thread.submit(self._load, pending, keys)
+
+    def wait(self) -> None:
+        """Wait for the batch loading, if any; its error is raised here."""
+        loading, self._loading = self._loading, None
+        if loading is not None:
+            loading.result()
+
+    def _load(self, pending: list[Chunk], keys: set[tuple[str, int]]) -> None:
         con = self.con
-        if self.keys:
-            keys = list(self.keys)
+        if keys:
+            listed = list(keys)
             con.register(
                 "batch_keys",
                 pa.table(
                     {
-                        "game": pa.array([k[0] for k in keys], pa.string()),
-                        "hand": pa.array([k[1] for k in keys], pa.int32()),
+                        "game": pa.array([k[0] for k in listed], pa.string()),
+                        "hand": pa.array([k[1] for k in listed], pa.int32()),
                     }
                 ),
             )
@@ -494,20 +542,17 @@ class Loader:
             )
             con.unregister("batch_keys")
         for table in TABLES:
-            shards = [c.shards[table] for c in self.pending if table in c.shards]
-            if not shards:
+            shards = [c.shards[table] for c in pending if table in c.shards]
+            if not shards or self._stop:
                 continue
             con.execute(
                 f"INSERT INTO {table} BY NAME "
                 "SELECT * FROM read_parquet($shards, union_by_name = true)",
                 {"shards": shards},
             )
-        for chunk in self.pending:  # loaded: the stage holds only what is still to load
+        for chunk in pending:  # loaded: the stage holds only what is still to load
             for shard in chunk.shards.values():
                 Path(shard).unlink(missing_ok=True)
-        self.pending = []
-        self.hands = 0
-        self.keys = set()
 
 
 def ingest(
@@ -553,22 +598,22 @@ def ingest(
             con.execute(
                 "DELETE FROM rejects WHERE source IN (SELECT unnest($names))", {"names": names}
             )
-        loader = Loader(con)
         file_rejects = RowBuffer()
 
         def on_reject(rejected: Rejected) -> None:
             file_rejects.add_reject(rejected)
 
-        with _relaxed_gc():
-            for task, chunk in engine.map(process, tasks_for(files, on_reject, folder)):
-                _count(summary, chunk)
-                loader.add(chunk)
-                if progress is not None:
-                    progress(task.size, chunk)
-        last = Chunk.of(file_rejects, folder, "files")
-        _count(summary, last)
-        loader.add(last)
-        loader.flush()
+        with Loader(con, background=True) as loader:
+            with _relaxed_gc():
+                for task, chunk in engine.map(process, tasks_for(files, on_reject, folder)):
+                    _count(summary, chunk)
+                    loader.add(chunk)
+                    if progress is not None:
+                        progress(task.size, chunk)
+            last = Chunk.of(file_rejects, folder, "files")
+            _count(summary, last)
+            loader.add(last)
+            loader.flush()
         pause_at("loaded", db)  # a test hook (pipeline/pause.py); a no-op otherwise
     return summary
 
