@@ -12,7 +12,11 @@ many times with unique match ids, then measures, each stage in its own process:
   (batches of about 2,000 hands, DuckDB's memory budget and threads, the checkpoint);
 - stages (`--stages`): one process times each stage of the ingest in CPU microseconds
   per hand: cutting the files into hands, parsing, replay, rows, shard writing (Arrow
-  and Parquet), the load; and the start of `paipu ingest` (its imports).
+  and Parquet), the load; and the start of `paipu ingest` (its imports);
+- timeline (`--timeline`): the whole ingest at `-jN` in one run, each worker's tasks and each
+  batch's load timed in wall time: how busy each worker was, how long the workers waited
+  for the first task, and how long the last load ran after the last task (`-v` lists
+  every task and load).
 
 For each it prints hands per second, the CPU seconds of the process and its workers (a
 steadier figure than wall time on a shared machine) and the peak memory (RSS) of the
@@ -148,6 +152,55 @@ print(f"{'total':28} {total:7.2f} s cpu {total / n * 1e6:9.0f} us/hand ({n:,} ha
 """
 
 
+#: The ingest at -jN, each worker task and each batch's load timed (wall time from the
+#: start of the ingest, and the CPU of each); prints where the wall time went.
+_TIMELINE = """
+import os, sys, time
+from pathlib import Path
+from paipu.pipeline import ingest as I
+log, jobs = Path(sys.argv[3]), int(sys.argv[4])
+process, load = I.process, I.Loader._load
+def note(what, since, cpu):
+    with log.open('a') as out:
+        out.write(f'{what} {since - t0:.3f} {time.perf_counter() - t0:.3f} '
+                  f'{time.process_time() - cpu:.3f}\\n')
+def timed_process(task):
+    since, cpu = time.perf_counter(), time.process_time()
+    try:
+        return process(task)
+    finally:
+        note(f'worker-{os.getpid()}', since, cpu)
+def timed_load(self, *batch):
+    since, cpu = time.perf_counter(), time.thread_time()
+    try:
+        load(self, *batch)
+    finally:
+        note('load', since, cpu + time.process_time() - time.thread_time())
+I.process, I.Loader._load = timed_process, timed_load
+t0 = time.perf_counter()
+summary = I.ingest([Path(sys.argv[1])], Path(sys.argv[2]), jobs=jobs)
+wall = time.perf_counter() - t0
+spans = [(w, float(a), float(b), float(c)) for w, a, b, c in map(str.split, log.open())]
+print(f'{summary.hands:,} hands at -j{jobs}: {wall:.2f} s wall')
+names = sorted({s[0] for s in spans}, key=lambda n: (n == 'load', n))
+for name in names:
+    mine = [s for s in spans if s[0] == name]
+    busy = sum(b - a for _, a, b, _ in mine)
+    print(f'{name:16} {len(mine):3} runs  first {min(s[1] for s in mine):6.2f} s  '
+          f'last {max(s[2] for s in mine):6.2f} s  busy {busy:6.2f} s ({busy / wall:4.0%})  '
+          f'cpu {sum(s[3] for s in mine):6.2f} s')
+work = [s for s in spans if s[0] != 'load']
+end = max(s[2] for s in work)
+busy = sum(b - a for _, a, b, _ in work)
+print(f'workers busy {busy / (jobs * wall):.0%} of {jobs} x the wall time; first task at '
+      f'{min(s[1] for s in work):.2f} s; after the last task: {wall - end:.2f} s '
+      '(the last batch\\'s load, the checkpoint)')
+if '-v' in sys.argv:
+    for span in sorted(spans, key=lambda s: s[1]):
+        print(*span)
+"""
+
+
 def build_corpus(folder: Path, copies: int, files: int = 8) -> int:
     """``copies`` copies of the sample with unique match ids, spread over ``files`` files."""
     text = SAMPLE.read_text(encoding="utf-8")
@@ -198,6 +251,12 @@ def main() -> int:
     parser.add_argument(
         "--stages", action="store_true", help="only the CPU time of each stage, per hand"
     )
+    parser.add_argument(
+        "--timeline",
+        action="store_true",
+        help="only the ingest at -jN, its workers' tasks and its loads timed (wall time)",
+    )
+    parser.add_argument("-v", action="store_true", help="with --timeline: every task and load")
     args = parser.parse_args()
     if not SAMPLE.exists():
         print(f"{SAMPLE} is absent: the benchmark needs ../shared/data", file=sys.stderr)
@@ -217,6 +276,13 @@ def main() -> int:
                     text=True,
                 ).stdout,
                 end="",
+            )
+            return 0
+        if args.timeline:
+            command = [PY, "-c", _TIMELINE, str(large), str(work / "t.duckdb")]
+            command += [str(work / "timeline.log"), str(args.jobs)] + ["-v"] * args.v
+            print(
+                subprocess.run(command, check=True, capture_output=True, text=True).stdout, end=""
             )
             return 0
         n_small = build_corpus(small, max(1, args.copies // 4))

@@ -55,12 +55,13 @@ BATCH_HANDS = 2000
 #: whatever the corpus (DuckDB spills to a temporary file beside the database if a
 #: replacing DELETE ever needs more).
 INGEST_MEMORY_LIMIT = "128MB"
-#: Allocations between young-generation collections during an ingest: Python's default.
-#: Every replayed hand leaves its table in a reference cycle (the table holds its own bound
-#: handlers), about 130 objects that only the collector frees; collected young, while
-#: still in the CPU's caches, they cost a quarter of what they did at a threshold of
-#: 50,000 (83 against 345 µs of CPU per Botzone hand, docs/benchmarks.md).
-GC_YOUNG_THRESHOLD = 700
+#: Allocations between young-generation collections during an ingest. A replayed Botzone
+#: hand leaves no cyclic garbage now (the replay releases its table), so a collection
+#: finds nothing to free and only scans the rows being built: at Python's default of 700
+#: the collector cost 62 µs of CPU per Botzone hand, at 50,000 28 (it still frees the
+#: cycles of other variants' hands: 361 against 300 µs a hand on the bundled logs;
+#: docs/benchmarks.md, stop 26).
+GC_YOUNG_THRESHOLD = 50_000
 
 
 @dataclass
