@@ -49,6 +49,7 @@ from typing import IO
 
 from paipu.parsers import Parsed, ParseResult, Rejected
 from paipu.parsers.botzone_common import (
+    DEAL_SIZE,
     DISCARD_EVENTS,
     DRAW_EVENTS,
     SEATS,
@@ -99,7 +100,12 @@ def _first_word_is(text: str, word: str) -> bool:
 
 def parse_block(text: str, name: str, line: int) -> Iterator[ParseResult]:
     """Parse one raw block cut by :func:`blocks` (its lines are consecutive)."""
-    yield _parse_block(line, text.split("\n"), name, _file_name(name))
+    yield parse_one_block(text, name, line)
+
+
+def parse_one_block(text: str, name: str, line: int) -> ParseResult:
+    """:func:`parse_block`'s one result."""
+    return _parse_block(line, text.split("\n"), name, _file_name(name))
 
 
 @lru_cache(maxsize=64)
@@ -192,6 +198,19 @@ def _parse_block(start: int, block: list[str], name: str, file_name: str) -> Par
                     action(match.builder, seat, tile)
                     continue
             words = text.split()
+            # A deal before the first action, written the usual way: 13 known codes.
+            if (
+                len(words) == _DEAL_WORDS
+                and words[2] == "Deal"
+                and words[0] == "Player"
+                and match.builder is None
+                and match.result is None
+            ):
+                seat = _SEATS.get(words[1])
+                deal = tuple(map(_TILE_CODE, words[3:]))
+                if seat is not None and seat not in match.deals and None not in deal:
+                    match.deals[seat] = deal  # type: ignore[assignment]  # (no None in it)
+                    continue
             # A draw or a discard spaced otherwise, straight to the builder.
             if len(words) == 4 and words[0] == "Player" and words[2] in _DRAW_OR_PLAY:
                 seat, tile, builder = _SEATS.get(words[1]), TILE_CODES.get(words[3]), match.builder
@@ -230,6 +249,9 @@ def _parse_block(start: int, block: list[str], name: str, file_name: str) -> Par
 
 
 _DRAW_OR_PLAY = frozenset({"Draw", "Play"})
+#: ``Player <seat> Deal`` and the 13 tiles.
+_DEAL_WORDS = 3 + DEAL_SIZE
+_TILE_CODE = TILE_CODES.get
 _SEATS = {str(seat): seat for seat in range(SEATS)}
 #: ``Player <seat> Draw|Play <tile>`` lines, single-spaced, and their events.
 _FAST_LINES: dict[str, tuple[Event, ...]] = {
@@ -352,11 +374,23 @@ def _fan_line(words: list[str]) -> tuple[int, tuple[RecordedFan, ...]]:
         raise BotzoneError(f"expected 'Fan <total> <name>*<count>+…', got {' '.join(words)!r}")
     fans = []
     for item in words[2].split("+") if len(words) == 3 else ():
-        fan_name, star, count = item.rpartition("*")
-        if not star or not fan_name or not _INTEGER.fullmatch(count):
-            raise BotzoneError(f"fan {item!r} is not <name>*<count>")
-        fans.append(recorded_fan(fan_name, int(count)))
+        fan = _recorded_fans.get(item)
+        if fan is None:
+            fan_name, star, count = item.rpartition("*")
+            if not star or not fan_name or not _INTEGER.fullmatch(count):
+                raise BotzoneError(f"fan {item!r} is not <name>*<count>")
+            fan = recorded_fan(fan_name, int(count))
+            if len(_recorded_fans) >= _RECORDED_FANS:
+                _recorded_fans.clear()
+            _recorded_fans[item] = fan
+        fans.append(fan)
     return int(words[1]), tuple(fans)
+
+
+#: The fans of ``<name>*<count>`` items already read (a few hundred recur: 81 fans, small
+#: counts; a :class:`RecordedFan` is an immutable value, so hands share them).
+_recorded_fans: dict[str, RecordedFan] = {}
+_RECORDED_FANS = 4096
 
 
 def _score_line(match: _Match, words: list[str]) -> RecordedResult:
@@ -372,4 +406,5 @@ def _score_line(match: _Match, words: list[str]) -> RecordedResult:
 
 
 def _is_number(word: str) -> bool:
-    return _INTEGER.fullmatch(word.removeprefix("-")) is not None
+    digits = word.removeprefix("-")  # then [0-9]+, as _INTEGER matches
+    return digits.isascii() and digits.isdigit()

@@ -115,6 +115,9 @@ class SeatState:
     won: bool
     waits: tuple[Tile, ...]
     exposed: int  # melds shown on the table (not concealed kongs)
+    #: What the hand gained since its waits were worked out: :data:`_NO_DRAW` (nothing),
+    #: the one tile drawn, or :data:`_DRAWS` (more; see :meth:`Table._discard`).
+    since_waits: int
 
     def __init__(self, kinds: int = N_KINDS) -> None:
         self.hand = [0] * kinds
@@ -128,6 +131,7 @@ class SeatState:
         self.won = False
         self.waits = ()
         self.exposed = 0
+        self.since_waits = _NO_DRAW
 
     @property
     def tile_count(self) -> int:
@@ -170,7 +174,10 @@ class DiscardFact(NamedTuple):
     claimed: bool  # someone chi/pong/konged it
 
 
-_make_fact = DiscardFact._make
+_new_tuple = tuple.__new__  # a DiscardFact from its fields (what its ``_make`` does, inline)
+#: :attr:`SeatState.since_waits`: nothing drawn since the waits; several tiles (or unknown).
+_NO_DRAW = -1
+_DRAWS = -2
 #: Score answers a table keeps (:meth:`Table._score`).
 _RECENT_SCORES = 4
 
@@ -334,6 +341,41 @@ class VariantState:
         return []
 
 
+class TableSetup:
+    """What a :class:`Table` takes from its variant and options alone, worked out once for
+    the hands that share them (:meth:`~paipu.rules.variants.Variant.replay_setup`)."""
+
+    def __init__(self, variant: Variant, options: Options) -> None:
+        #: :meth:`~paipu.rules.variants.Variant.replay_tile_set`
+        self.tile_set: TileSet | None = variant.replay_tile_set(options)
+        self.kind_count = N_KINDS if self.tile_set is None else max(N_KINDS, self.tile_set.size)
+        self.kinds: frozenset[str] = variant.replay_event_kinds(options)
+        self.tile_kinds: frozenset[Tile] = variant.tile_kinds(options)
+        #: (waits function, shapes, hand size) when the variant computes waits the default way.
+        self.plain_waits: tuple[Any, frozenset[Any], int] | None = (
+            (waits, variant.replay_shapes(), variant.spec.hand_size)
+            if variant.keeps_default("replay_waits")
+            else None
+        )
+        self.plain_score: bool = variant.keeps_default("replay_score")
+        #: Whether the variant allows every kind of event the table itself handles.
+        self.every_kind = all(event_type.kind in self.kinds for event_type in _TABLE_EVENTS)
+
+
+#: The event types the table's own handlers take (:meth:`Table._bind_variant_hooks`).
+_TABLE_EVENTS: tuple[type[Event], ...] = (
+    Draw,
+    Discard,
+    Chi,
+    Pong,
+    Kong,
+    ConcealedKong,
+    AddedKong,
+    Flower,
+    Win,
+)
+
+
 class Table:
     """The state of one hand while its events are applied."""
 
@@ -352,8 +394,9 @@ class Table:
         #: The variant's tile set where it is not the standard one (十万麻将's 1–10 suits:
         #: the tens are codes 42–44), else None; hands and counts are then ``kind_count``
         #: long (the standard 34 otherwise), and chows follow the set's ranks.
-        self.tile_set: TileSet | None = variant.replay_tile_set(options)
-        self.kind_count = N_KINDS if self.tile_set is None else max(N_KINDS, self.tile_set.size)
+        setup = self._setup = variant.replay_setup(options)
+        self.tile_set: TileSet | None = setup.tile_set
+        self.kind_count = setup.kind_count
         self.seats = [SeatState(self.kind_count) for _ in range(self.players)]
         self.phase = Phase.DRAW
         self.turn = record.dealer
@@ -375,7 +418,7 @@ class Table:
         #: Record discard facts and missed wins (self-play, which needs neither, turns it off).
         self.analytics = True
         self.visible = [0] * self.kind_count  # tiles face up: discards in pools and exposed melds
-        self.seen: Counter[Tile] = Counter()  # every tile whose place the table knows
+        self.seen: dict[Tile, int] = {}  # every tile whose place the table knows: copies
         self.discard_count = 0
         #: The hand's wild tiles, when the variant has wilds (set by its state's
         #: :class:`~paipu.rules.mechanics.wilds.Wilds`: fixed ones from the start, else once
@@ -389,8 +432,8 @@ class Table:
         self.last_wall_tile: Tile | None = None
         self.haidi_taker: int | None = None
         self.wall = variant.replay_wall(record, options)
-        self.kinds = variant.replay_event_kinds(options)
-        self.tile_kinds = variant.tile_kinds(options)
+        self.kinds = setup.kinds
+        self.tile_kinds = setup.tile_kinds
         #: The variant's own state and rules on this table (None: it adds nothing).
         self.state: VariantState | None = variant.new_state(self)
         self._bind_variant_hooks()
@@ -404,17 +447,13 @@ class Table:
         """Take the per-event variant hooks out of the hot path where the variant keeps the
         default behaviour (most do): the waits are computed here directly, a discard is not
         sent to a hook that has nothing to object to, and the next seat is found inline."""
-        variant = self.variant
+        setup = self._setup
         #: (waits function, shapes, hand size) when the variant computes waits the default way.
-        self._plain_waits: tuple[Any, frozenset[Any], int] | None = (
-            (waits, self.variant.replay_shapes(), self.variant.spec.hand_size)
-            if variant.keeps_default("replay_waits")
-            else None
-        )
+        self._plain_waits: tuple[Any, frozenset[Any], int] | None = setup.plain_waits
         #: The variant scores a win from :meth:`request_for` alone (Variant.replay_score):
         #: then the last few answers are kept, as the win declared right after a discard or
         #: a draw asks again what the offer asked (see :meth:`_score`).
-        self._plain_score = variant.keeps_default("replay_score")
+        self._plain_score = setup.plain_score
         self._recent_scores: list[tuple[ScoreRequest, ScoreAnswer]] = []
         #: The other seats after each seat, in seat order (discard facts list them so).
         self._others, self._no_wins = _seat_orders(self.players)
@@ -432,6 +471,9 @@ class Table:
         }
         if self.state is not None:
             handlers.update(self.state.handlers())
+        elif setup.every_kind:  # (the kinds of the table's handlers, allowed)
+            self._handlers = handlers
+            return
         self._handlers = {
             event_type: handler
             for event_type, handler in handlers.items()
@@ -514,7 +556,10 @@ class Table:
             raise RuleViolation(
                 None, None, f"the wall holds {tile_name(tile)}, not a tile of {self.variant.id}"
             )
-        every = self.seen + Counter(known) if known else self.seen  # (seen counts are > 0)
+        every = self.seen
+        if known:
+            every = Counter(every)
+            every.update(known)
         over = sorted(t for t, n in every.items() if n > (1 if is_flower(t) else 4))
         if over:
             what = ", ".join(f"{every[t]} copies of {tile_name(t)}" for t in over)
@@ -599,6 +644,7 @@ class Table:
 
     def refresh_waits(self, seat: int) -> None:
         s = self.seats[seat]
+        s.since_waits = _NO_DRAW
         plain = self._plain_waits
         if plain is None:
             s.waits = self.variant.replay_waits(self, seat)
@@ -712,6 +758,7 @@ class Table:
         self._give(seat, tile)
         s = self.seats[seat]
         s.draws += 1
+        s.since_waits = tile if s.since_waits == _NO_DRAW else _DRAWS
         self.replacement_from_kong = replacement and self.after_kong
         self.after_kong = False
         self.drawn = tile
@@ -750,7 +797,18 @@ class Table:
         self.discarder = seat
         self.discard_count += 1
         self.phase = Phase.CLAIM
-        self.refresh_waits(seat)
+        if (
+            s.since_waits == tile  # the tile drawn since the waits, discarded (摸切)
+            and self.state is None
+            and self.wilds is None
+            and self._plain_waits is not None
+        ):
+            # the hand is the one its waits were worked out for: they stand. (Without a
+            # variant state, only the table's handlers change a hand, and each but the
+            # draw works the waits out again; the plain waits read the hand and melds only.)
+            s.since_waits = _NO_DRAW
+        else:
+            self.refresh_waits(seat)
         if self.analytics:
             self._open_discard_fact(event)
 
@@ -1151,7 +1209,7 @@ class Table:
     def _close_discard_fact(self, claimed: bool, won: bool) -> None:
         fact = self.pending_discard_fact
         if fact is not None:
-            self.discard_facts.append(_make_fact((*fact, won, claimed)))
+            self.discard_facts.append(_new_tuple(DiscardFact, (*fact, won, claimed)))
             self.pending_discard_fact = None
 
     def _pass_offers(self) -> None:
@@ -1363,14 +1421,15 @@ def compare(
         if rec.total is not None and rec.total != win.total:
             problems.append(f"seat {rec.seat}: recorded total {rec.total}, computed {win.total}")
         if rec.fans:
-            recorded = Counter({f.id: f.count for f in rec.fans})
-            mine = Counter({f.id: f.count for f in win.fans})
-            for fan_id in sorted(set(recorded) | set(mine)):
-                if recorded[fan_id] != mine[fan_id]:
-                    problems.append(
-                        f"seat {rec.seat}: fan {fan_id} recorded ×{recorded[fan_id]}"
-                        f", computed ×{mine[fan_id]}"
-                    )
+            recorded = {f.id: f.count for f in rec.fans}
+            mine = {f.id: f.count for f in win.fans}
+            if recorded != mine:  # (the usual case, the same fans, has nothing to say)
+                for fan_id in sorted(recorded.keys() | mine.keys()):
+                    said, found = recorded.get(fan_id, 0), mine.get(fan_id, 0)
+                    if said != found:
+                        problems.append(
+                            f"seat {rec.seat}: fan {fan_id} recorded ×{said}, computed ×{found}"
+                        )
             # a fan both sides count must also be worth the same (a club's disputed value)
             worth = {f.id: f.points for f in win.fans}
             for fan in rec.fans:

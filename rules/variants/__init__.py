@@ -39,7 +39,7 @@ from paipu.rules.registry import (
     variant_ids,
     variants_dir,
 )
-from paipu.rules.replay import ComputedWin, Handler, Phase, Table, VariantState
+from paipu.rules.replay import ComputedWin, Handler, Phase, Table, TableSetup, VariantState
 from paipu.rules.request_checks import check_request
 from paipu.rules.score import RequestError, ScoreAnswer
 from paipu.rules.shanten import Shape, waits
@@ -180,6 +180,12 @@ class Variant(ABC):
     def new_table(self, record: HandRecord, options: Options) -> ReplayTable:
         """The state machine that replays a hand of this variant."""
         return Table(record, self, options)
+
+    def replay_setup(self, options: Options) -> TableSetup:
+        """What the replay table takes from this variant and ``options`` alone (its tile
+        set and kinds, its event kinds, which hooks keep their defaults), remembered for
+        ``options`` (:meth:`per_options`)."""
+        return self.per_options("table_setup", options, lambda: TableSetup(self, options))
 
     def replay_wall(self, record: HandRecord, options: Options) -> Wall:
         """The wall the hand is drawn from: the record's, or a counted one."""

@@ -45,6 +45,33 @@ def test_real_records_keep_their_invariants_after_every_event(botzone_dir: Path)
     assert count == 26
 
 
+def test_a_discard_of_the_drawn_tile_keeps_waits_worked_out_anew(botzone_dir: Path) -> None:
+    """The waits a seat keeps when it discards the tile it has just drawn (摸切, not worked
+    out again) are the waits of its hand worked out from scratch, after every discard of
+    the real records."""
+    from paipu.rules.replay import Table
+    from paipu.rules.shanten import waits
+    from paipu.rules.variants import get_variant
+
+    variant = get_variant("mcr")
+    kept = 0
+    for path in sorted(p for p in botzone_dir.rglob("*") if p.is_file()):
+        for item in parse_any(path):
+            record = item.record
+            table = Table(record, variant, variant.resolve_options(record.rules))
+            for index, event in enumerate(record.events):
+                drawn = table.seats[getattr(event, "seat", 0)].since_waits
+                table.apply(index, event)
+                if event.kind != "discard":
+                    continue
+                s = table.seats[event.seat]
+                kept += drawn == event.tile
+                full = sum(s.hand) == 13 - 3 * len(s.melds)
+                fresh = waits(s.hand, len(s.melds), variant.replay_shapes()) if full else ()
+                assert s.waits == fresh, (path.name, index)
+    assert kept > 100  # the records discard the drawn tile often
+
+
 def test_discard_facts_and_deal_in() -> None:
     outcome = _replay(hands.discard_win())
     (fact,) = outcome.discards
