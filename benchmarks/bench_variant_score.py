@@ -16,7 +16,15 @@ that no cache of recent answers helps.
     .venv/bin/python benchmarks/bench_variant_score.py --variant tianjin --variant nanchang
 
 Issue 13 asks for at least 20,000 hands per second, compiled (``paipu --version`` says
-which engine runs).
+which engine runs): the target is printed beside each variant.
+
+The replay has scored every request once, so the tables it filled are warm, except where
+the self-play emptied them: past :data:`paipu.rules.core.shanten.CACHE_ENTRIES` entries the
+loop clears the core's wild tables (``selfplay/loop.py``, ``_settle_heap``), and the
+requests replayed before that are then scored cold (a 常州 独卡 test walks new shanten
+profiles with wilds: several hundred µs a request). The column ``cleared`` says how many
+times that happened during the collection: figures with and without a clearing do not
+compare.
 """
 
 from __future__ import annotations
@@ -29,6 +37,7 @@ from collections.abc import Callable
 
 from paipu.pipeline.simulate import DEFAULT_PLAYERS, game_jobs, simulate
 from paipu.rules import ENGINE
+from paipu.rules.core import shanten as core_shanten
 from paipu.rules.record import HandRecord
 from paipu.rules.registry import Options, get_variant, variant_ids
 from paipu.rules.replay import replay
@@ -45,8 +54,19 @@ def mahjong_variants() -> list[str]:
     return out
 
 
+#: Hands per second issue 13 asks of every variant's scoring, compiled.
+TARGET = 20_000
+
+#: Times the core's wild tables were emptied during the last :func:`win_requests`.
+cleared = 0
+
+
 def win_requests(variant_id: str, hands: int, seed: int) -> list[ScoreRequest]:
-    """The score requests of the wins of ``hands`` simulated hands of ``variant_id``."""
+    """The score requests of the wins of ``hands`` simulated hands of ``variant_id``
+    (:data:`cleared` counts the emptyings of the core's wild tables meanwhile)."""
+    global cleared  # noqa: PLW0603 (a benchmark's note, read by main)
+    cleared = 0
+    entries = core_shanten.cache_entries()
     variant = get_variant(variant_id)
     seen: list[tuple[ScoreRequest, ScoreAnswer]] = []
     original: Callable[[ScoreRequest, Options], ScoreAnswer] = variant.replay_score_request
@@ -64,7 +84,11 @@ def win_requests(variant_id: str, hands: int, seed: int) -> list[ScoreRequest]:
         for lines, _stats in simulate(jobs):
             for line in lines:
                 seen.clear()
+                now = core_shanten.cache_entries()
+                if now < entries:
+                    cleared += 1
                 outcome = replay(HandRecord.from_json(json.loads(line)))
+                entries = core_shanten.cache_entries()
                 for win in outcome.wins:
                     for request, _answer in reversed(seen):
                         if (request.seat, request.win_tile, request.from_seat) == (
@@ -105,14 +129,18 @@ def main() -> int:
     args = parser.parse_args()
     chosen = args.variant or mahjong_variants()
     print(f"engine: {ENGINE}; {args.hands} simulated hands per variant, best of {args.repeats}")
-    print(f"{'variant':<18} {'wins':>6} {'wins/s':>10} {'µs/win':>8}")
+    print(f"{'variant':<18} {'wins':>6} {'wins/s':>10} {'µs/win':>8} {'target':>8} {'cleared':>8}")
     for variant_id in chosen:
         requests = win_requests(variant_id, args.hands, args.seed)
         if not requests:
-            print(f"{variant_id:<18} {0:>6} {'-':>10} {'-':>8}")
+            print(f"{variant_id:<18} {0:>6} {'-':>10} {'-':>8} {TARGET:>8,} {cleared:>8}")
             continue
         rate = best_rate(requests, args.repeats)
-        print(f"{variant_id:<18} {len(requests):>6} {rate:>10,.0f} {1e6 / rate:>8.1f}")
+        met = "" if rate >= TARGET else " (below)"
+        print(
+            f"{variant_id:<18} {len(requests):>6} {rate:>10,.0f} {1e6 / rate:>8.1f}"
+            f" {TARGET:>8,} {cleared:>8}{met}"
+        )
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"peak memory: {peak:,.0f} MiB")
     return 0

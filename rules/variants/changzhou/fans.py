@@ -342,6 +342,7 @@ def single_gap(hand: Hand) -> bool:
     if rank == 6:
         chows.append(face)
     wilds = hand.wilds
+    tile_set = wilds.tile_set
     natural = hand.natural
     fits = False
     for chow in chows:
@@ -353,13 +354,23 @@ def single_gap(hand: Hand) -> bool:
             else:
                 missing += 1
         left = hand.wild_count - missing
-        if left >= 0 and core.natural_shanten(rest, left, wilds.tile_set, len(hand.melds) + 1) < 0:
+        # the rest, with the wilds left, is sets and a pair (the core's completion masks)
+        if left >= 0 and core.completion(rest, tile_set)[1] >> left & 1:
             fits = True
             break
     if not fits:
         return False
-    waits = core.waits(hand.concealed, wilds, len(hand.melds))
-    return {wilds.face(t) for t in waits if not wilds.is_wild(t)} == {face}
+    # the only wait: no other face a natural tile can show completes the hand before the
+    # win (one table look-up per face, the other groups merged once)
+    natural, wild_count = wilds.split(hand.concealed)
+    more = core.OneMore(natural, tile_set)
+    for kind in tile_set.kinds:
+        if wilds.is_wild(kind):
+            continue
+        other = wilds.face(kind)
+        if other != face and more.masks(other)[1] >> wild_count & 1:
+            return False
+    return True
 
 
 @produces(REGISTRY, "last_tiles")
