@@ -23,37 +23,24 @@ from __future__ import annotations
 
 import argparse
 import gc
-import os
-import re
 import sys
+import tempfile
 import time
 from pathlib import Path
-
-ROOT = Path(__file__).resolve().parents[1]
-SAMPLE = Path(os.environ.get("PAIPU_SHARED", ROOT.parent / "shared")) / "data/botzone/sample.txt"
 
 
 def botzone_units(copies: int) -> list[tuple[str, str, int, str]]:
     """(format, path, line, text) of every hand of ``copies`` copies of the sample."""
+    from bench_ingest import build_corpus  # the same copies as the ingest benchmark's
+
     from paipu.parsers.botzone_text import blocks
 
-    text = SAMPLE.read_text(encoding="utf-8")
-    corpus = Path(os.environ.get("TMPDIR", "/tmp"), f"bench_replay_{os.getpid()}.txt")
-    with corpus.open("w", encoding="utf-8") as out:
-        for copy in range(copies):
-            out.write(
-                re.sub(
-                    r"^Match (\S+)",
-                    lambda m, c=copy: f"Match {m.group(1)}-{c:06d}",
-                    text,
-                    flags=re.M,
-                )
-                + "\n"
-            )
-    try:
+    if copies <= 0:
+        return []
+    with tempfile.TemporaryDirectory(prefix="bench_replay_") as folder:
+        build_corpus(Path(folder), copies, files=1)
+        corpus = Path(folder, "part00.txt")
         return [("botzone-text", str(corpus), unit[0], unit[1]) for unit in blocks(corpus)]
-    finally:
-        corpus.unlink()
 
 
 def paipu_units(files: list[Path]) -> list[tuple[str, str, int, str]]:
