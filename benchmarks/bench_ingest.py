@@ -261,6 +261,14 @@ def main() -> int:
     if not SAMPLE.exists():
         print(f"{SAMPLE} is absent: the benchmark needs ../shared/data", file=sys.stderr)
         return 2
+    # a stale compiled build runs as plain Python: say which engine the figures are of
+    engine = subprocess.run(
+        [PY, "-c", "from paipu.rules import ENGINE; print(ENGINE)"],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout.strip()
+    print(f"rules engine: {engine}")
     work = Path(tempfile.mkdtemp(prefix="paipu-bench-"))
     try:
         small, large = work / "small", work / "large"

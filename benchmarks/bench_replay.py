@@ -62,8 +62,10 @@ def main() -> int:
 
     from paipu.parsers import Parsed, parse_unit
     from paipu.pipeline.ingest import _relaxed_gc
+    from paipu.rules import ENGINE
     from paipu.rules.replay import replay
 
+    print(f"rules engine: {ENGINE}")  # a stale compiled build runs as plain Python
     units = paipu_units(args.paipu) if args.paipu else botzone_units(args.copies)
     collector = {"seconds": 0.0, "collected": 0, "runs": 0}
     started = [0.0]
