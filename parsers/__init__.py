@@ -197,9 +197,9 @@ def parse_unit(fmt: str, path: str, line: int, text: str | None) -> list[ParseRe
 
         return [parse_line(text, path, line)]
     if fmt == "botzone-text":
-        from paipu.parsers.botzone_text import parse_one_block
+        from paipu.parsers.botzone_text import parse_block
 
-        return [parse_one_block(text, path, line)]
+        return [parse_block(text, path, line)]
     if fmt == "botzone-json":
         from paipu.parsers.botzone_json import parse_json_text
 

@@ -98,13 +98,8 @@ def _first_word_is(text: str, word: str) -> bool:
     return text.startswith(word) and (len(text) == size or text[size].isspace())
 
 
-def parse_block(text: str, name: str, line: int) -> Iterator[ParseResult]:
+def parse_block(text: str, name: str, line: int) -> ParseResult:
     """Parse one raw block cut by :func:`blocks` (its lines are consecutive)."""
-    yield parse_one_block(text, name, line)
-
-
-def parse_one_block(text: str, name: str, line: int) -> ParseResult:
-    """:func:`parse_block`'s one result."""
     return _parse_block(line, text.split("\n"), name, _file_name(name))
 
 

@@ -358,22 +358,15 @@ class TableSetup:
             else None
         )
         self.plain_score: bool = variant.keeps_default("replay_score")
-        #: Whether the variant allows every kind of event the table itself handles.
-        self.every_kind = all(event_type.kind in self.kinds for event_type in _TABLE_EVENTS)
+        self._every_kind: bool | None = None
 
-
-#: The event types the table's own handlers take (:meth:`Table._bind_variant_hooks`).
-_TABLE_EVENTS: tuple[type[Event], ...] = (
-    Draw,
-    Discard,
-    Chi,
-    Pong,
-    Kong,
-    ConcealedKong,
-    AddedKong,
-    Flower,
-    Win,
-)
+    def allows_every(self, handlers: Mapping[type[Event], Handler]) -> bool:
+        """Whether the options allow every kind of event the table's own ``handlers`` take
+        (worked out for the first table, the same for every other)."""
+        every = self._every_kind
+        if every is None:
+            every = self._every_kind = all(event_type.kind in self.kinds for event_type in handlers)
+        return every
 
 
 class Table:
@@ -471,7 +464,7 @@ class Table:
         }
         if self.state is not None:
             handlers.update(self.state.handlers())
-        elif setup.every_kind:  # (the kinds of the table's handlers, allowed)
+        elif setup.allows_every(handlers):
             self._handlers = handlers
             return
         self._handlers = {

@@ -361,9 +361,12 @@ def single_gap(hand: Hand) -> bool:
     if not fits:
         return False
     # the only wait: no other face a natural tile can show completes the hand before the
-    # win (one table look-up per face, the other groups merged once)
-    natural, wild_count = wilds.split(hand.concealed)
-    more = core.OneMore(natural, tile_set)
+    # win (its natural counts: the win's face taken back; one table look-up per face, the
+    # other groups merged once)
+    before = list(natural)
+    before[face] -= 1
+    more = core.OneMore(before, tile_set)
+    wild_count = hand.wild_count
     for kind in tile_set.kinds:
         if wilds.is_wild(kind):
             continue
