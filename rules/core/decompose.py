@@ -32,6 +32,10 @@ three questions, each cached per key and built once:
 from __future__ import annotations
 
 import functools
+import json
+import zlib
+from importlib import resources
+from pathlib import Path
 
 from paipu.rules.core.shapes import SETS_PER_HAND
 
@@ -88,7 +92,6 @@ def _room(window: tuple[int, ...], rank: int, copies: int, most: int) -> int:
     return min(max(copies, held), held + most)
 
 
-@functools.cache
 def completion_masks(
     key: tuple[int, ...], runs: bool, copies: int, most: int = MAX_WILDS
 ) -> tuple[int, int]:
@@ -97,6 +100,9 @@ def completion_masks(
     count). With ``most`` 0 the walk takes natural tiles only: the plain split.
 
     ``runs``: chows allowed (a suit); ``copies``: how many of a kind a wild may make.
+
+    The answer is read from the precomputed table of every key a hand can hold
+    (:func:`table_masks`), and walked (:func:`walked_masks`) for any other.
 
     >>> sets, with_pair = completion_masks((3, 0, 0, 0, 0, 0, 0), False, 4)  # 东东东
     >>> [w for w in range(7) if sets >> w & 1], [w for w in range(7) if with_pair >> w & 1]
@@ -107,15 +113,97 @@ def completion_masks(
     if not most:
         splits = plain_splits(key, runs)
         return splits & 1, splits >> 1
+    found = table_masks(key, runs, copies)
+    masks = found if found is not None else walked_masks(key, runs, copies)
+    if most >= MAX_WILDS:
+        return masks
+    full = (1 << (most + 1)) - 1
+    return masks[0] & full, masks[1] & full
+
+
+@functools.cache
+def walked_masks(key: tuple[int, ...], runs: bool, copies: int) -> tuple[int, int]:
+    """:func:`completion_masks` with up to :data:`MAX_WILDS` wilds, by the rank-by-rank walk
+    (cached): the source of the precomputed table, and the answer for keys it lacks.
+
+    >>> walked_masks((1, 1, 0, 0, 0, 0, 0, 0, 0), True, 4) == completion_masks(
+    ...     (1, 1, 0, 0, 0, 0, 0, 0, 0), True, 4)
+    True
+    """
     sets = with_pair = 0
-    full = (1 << (min(most, MAX_WILDS) + 1)) - 1
     for (pair, carry, carry_next), mask in _mask_states(key, len(key), runs, copies):
         if not carry and not carry_next:
             if pair:
-                with_pair = mask & full
+                with_pair = mask
             else:
-                sets = mask & full
+                sets = mask
     return sets, with_pair
+
+
+#: The precomputed completion masks (``completion-masks.bin`` beside this module, written
+#: by :mod:`paipu.rules.core.completion_table` from :func:`walked_masks`): for each shape
+#: of group (chows or not, ranks, copies), a byte per key in base :data:`TABLE_BASE` (rank
+#: 0 the lowest digit), 0 for a key not in the table, else 1 + the index of its masks in
+#: :data:`_TABLE_VALUES`.
+TABLE_FILE = "completion-masks.bin"
+#: Counts by rank are the digits of a key's index in a table: 0 to 4.
+TABLE_BASE = 5
+_TABLES: dict[tuple[bool, int, int], bytes] = {}
+_TABLE_VALUES: list[tuple[int, int]] = []
+_TABLES_READ: list[bool] = [False]
+
+
+def table_masks(key: tuple[int, ...], runs: bool, copies: int) -> tuple[int, int] | None:
+    """The precomputed :func:`walked_masks` of ``key``, or None when the table lacks it."""
+    if not _TABLES_READ[0]:
+        read_tables()
+    table = _TABLES.get((runs, len(key), copies))
+    if table is None:
+        return None
+    code = 0
+    for rank in range(len(key) - 1, -1, -1):
+        count = key[rank]
+        if count >= TABLE_BASE or count < 0:
+            return None
+        code = code * TABLE_BASE + count
+    entry = table[code]
+    if not entry:
+        return None
+    return _TABLE_VALUES[entry - 1]
+
+
+def read_tables(path: str = "") -> bool:
+    """Read the precomputed tables (from ``path``, by default :data:`TABLE_FILE` beside this
+    module); False, and the walk answers every key, when the file is missing or unreadable."""
+    _TABLES_READ[0] = True
+    _TABLES.clear()
+    _TABLE_VALUES.clear()
+    try:
+        if path:
+            packed = Path(path).read_bytes()
+        else:  # not by __file__: a compiled module's can name another folder
+            packed = resources.files("paipu.rules.core").joinpath(TABLE_FILE).read_bytes()
+        raw = zlib.decompress(packed)
+        header, _, body = raw.partition(b"\n")
+        layout = json.loads(header)
+        values = [(int(sets), int(with_pair)) for sets, with_pair in layout["values"]]
+        tables: dict[tuple[bool, int, int], bytes] = {}
+        for runs, ranks, copies, start, size in layout["tables"]:
+            if size != TABLE_BASE ** int(ranks) or start + size > len(body):
+                return False
+            tables[(bool(runs), int(ranks), int(copies))] = body[start : start + size]
+    except (OSError, ValueError, KeyError, TypeError, zlib.error):
+        return False
+    _TABLE_VALUES.extend(values)
+    _TABLES.update(tables)
+    return True
+
+
+def tables_read() -> int:
+    """How many precomputed tables are in use (0: every key is walked)."""
+    if not _TABLES_READ[0]:
+        read_tables()
+    return len(_TABLES)
 
 
 _MaskStates = tuple[tuple[tuple[int, int, int], int], ...]
@@ -539,7 +627,7 @@ def clear_caches() -> None:
     """Forget every cached walk, the no-wild tables included."""
     clear_plain_tables()
     steps.cache_clear()
-    completion_masks.cache_clear()
+    walked_masks.cache_clear()
     _mask_states.cache_clear()
     shanten_profile.cache_clear()
     _profile_states.cache_clear()
@@ -551,5 +639,5 @@ def cache_size() -> int:
     """Entries held by the cached walks, the no-wild tables included."""
     return plain_table_size() + sum(
         cached.cache_info().currsize
-        for cached in (completion_masks, _mask_states, shanten_profile, _profile_states)
+        for cached in (walked_masks, _mask_states, shanten_profile, _profile_states)
     )
