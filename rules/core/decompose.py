@@ -109,44 +109,85 @@ def completion_masks(
         return splits & 1, splits >> 1
     sets = with_pair = 0
     full = (1 << (min(most, MAX_WILDS) + 1)) - 1
-    for (pair, carry, carry_next), mask in _mask_states(key, len(key), runs, copies):
-        if not carry and not carry_next:
-            if pair:
-                with_pair = mask & full
-            else:
-                sets = mask & full
+    states = _mask_walk(key, runs, copies)
+    for index in range(0, len(states), 2):
+        state = states[index]
+        if state == 0:
+            sets = states[index + 1] & full
+        elif state == _PAIR_DONE:
+            with_pair = states[index + 1] & full
     return sets, with_pair
 
 
-_MaskStates = tuple[tuple[tuple[int, int, int], int], ...]
+#: A state of :func:`_mask_walk`: ``pair << 7 | carry at the next rank << 3 | carry at the
+#: one after`` (chows still open); the walk's states are flat ``(state, mask, ...)`` tuples.
+_PAIR_DONE = 1 << 7
+_START: tuple[int, ...] = (0, 1)
+#: :func:`_mask_walk`'s states after a prefix of a group, by ``(size, runs, copies)`` then
+#: the prefix's code (a leading 1, then its counts as digits), plain ints: the collector
+#: has nothing to walk.
+_MASK_PREFIXES: dict[tuple[int, bool, int], dict[int, tuple[int, ...]]] = {}
 
 
-@functools.cache
-def _mask_states(prefix: tuple[int, ...], size: int, runs: bool, copies: int) -> _MaskStates:
-    """The walk's states once the ranks of ``prefix`` are done: ``(pair, carry at the next
-    rank, carry at the one after)`` with the mask of wilds used. Cached by prefix, so keys
-    that start alike (a hand and the hand plus one tile) share their first ranks."""
-    if not prefix:
-        return (((0, 0, 0), 1),)
-    rank = len(prefix) - 1
-    held = prefix[rank]
-    limit = max(copies, held)
-    near = 4 if runs and rank + 1 < size else 0
-    after = 4 if runs and rank + 2 < size else 0
-    reached: dict[tuple[int, int, int], int] = {}
-    for (pair, carry, carry_next), mask in _mask_states(prefix[:rank], size, runs, copies):
-        if carry > limit:
-            continue
-        for _, with_pair, _, chow, _, _, demand in steps(
-            limit - carry, near, after, pair == 0, False
-        ):
-            total = carry + demand
-            if total < held:
+def _mask_walk(key: tuple[int, ...], runs: bool, copies: int) -> tuple[int, ...]:
+    """The walk's states once every rank of ``key`` is done, as flat ``(state, mask)``
+    pairs: the wilds used (a mask) to reach ``(pair, carry, carry next)``. The states of
+    each prefix are kept, so that keys that start alike (a hand and the hand plus one tile)
+    share their first ranks."""
+    size = len(key)
+    shape = (size, runs, copies)
+    table = _MASK_PREFIXES.get(shape)
+    if table is None:
+        table = _MASK_PREFIXES[shape] = {}
+    base = copies + 2
+    code = 1
+    done = 0
+    states = _START
+    # the longest prefix walked before (the whole key is not kept: completion_masks is)
+    while done < size - 1:
+        more = code * base + key[done]
+        found = table.get(more)
+        if found is None:
+            break
+        code = more
+        states = found
+        done += 1
+    for rank in range(done, size):
+        held = key[rank]
+        limit = max(copies, held)
+        chow_top = 4 if runs and rank + 2 < size else 0
+        reached: dict[int, int] = {}
+        for index in range(0, len(states), 2):
+            state = states[index]
+            carry = (state >> 3) & 15
+            if carry > limit:
                 continue
-            state = (pair + with_pair, carry_next + chow, chow)
-            shifted = (mask << (total - held)) & FULL_MASK
-            reached[state] = reached.get(state, 0) | shifted
-    return tuple(reached.items())
+            mask = states[index + 1]
+            pair = state >> 7
+            carry_next = state & 7
+            room = limit - carry
+            for pung in range(2):
+                for with_pair in range(1 if pair else 2):
+                    fixed = 3 * pung + 2 * with_pair
+                    if fixed > room:
+                        break
+                    for chow in range(min(chow_top, room - fixed) + 1):
+                        total = carry + fixed + chow
+                        if total < held:
+                            continue
+                        shifted = (mask << (total - held)) & FULL_MASK
+                        if shifted:
+                            after = (pair + with_pair) << 7 | (carry_next + chow) << 3 | chow
+                            reached[after] = reached.get(after, 0) | shifted
+        flat: list[int] = []
+        for after, mask in reached.items():
+            flat.append(after)
+            flat.append(mask)
+        states = tuple(flat)
+        if rank < size - 1:
+            code = code * base + held
+            table[code] = states
+    return states
 
 
 def plain_splits(rest: tuple[int, ...], runs: bool) -> int:
@@ -540,7 +581,7 @@ def clear_caches() -> None:
     clear_plain_tables()
     steps.cache_clear()
     completion_masks.cache_clear()
-    _mask_states.cache_clear()
+    _MASK_PREFIXES.clear()
     shanten_profile.cache_clear()
     _profile_states.cache_clear()
     pure_wild_value.cache_clear()
@@ -549,7 +590,12 @@ def clear_caches() -> None:
 
 def cache_size() -> int:
     """Entries held by the cached walks, the no-wild tables included."""
-    return plain_table_size() + sum(
-        cached.cache_info().currsize
-        for cached in (completion_masks, _mask_states, shanten_profile, _profile_states)
+    walks = sum(len(table) for table in _MASK_PREFIXES.values())
+    return (
+        walks
+        + plain_table_size()
+        + sum(
+            cached.cache_info().currsize
+            for cached in (completion_masks, shanten_profile, _profile_states)
+        )
     )

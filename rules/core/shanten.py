@@ -87,8 +87,8 @@ class _Group:
         self.masks: int = _MASKS.intern(completion_masks(key, runs, copies))
         #: Interned shanten profile ids by the most wilds they allow (-1: not built yet).
         self.profiles: list[int] = [-1] * (PROFILE_WILDS + 1)
-        #: Per rank, the masks id with one natural tile more there (built on first use).
-        self.plus: tuple[int, ...] | None = None
+        #: Per rank, the masks id with one natural tile more there (-1: not built yet).
+        self.plus: list[int] | None = None
         #: ``rest masks id * _SPAN + wilds`` -> the face waits in this group.
         self.waits: dict[int, tuple[Tile, ...]] = {}
 
@@ -308,21 +308,29 @@ class OneMore:
         index, rank = self.layout.places[face]
         group = self.groups[index]
         plus = group.plus
-        if plus is None:
-            plus = _plus(self.layout, index, group)
-        return _MASKS.values[merge_masks(plus[rank], self.rests[index])]
+        found = plus[rank] if plus is not None else -1
+        if found < 0:
+            found = _plus(self.layout, index, group, rank)
+        return _MASKS.values[merge_masks(found, self.rests[index])]
 
 
-def _plus(layout: _Layout, index: int, group: _Group) -> tuple[int, ...]:
-    """Per rank of ``group``, the masks id of its key with one natural tile more there."""
+def _plus(layout: _Layout, index: int, group: _Group, rank: int) -> int:
+    """The masks id of ``group``'s key with one natural tile more at ``rank``, built on
+    first use (the group met with that key, or its masks alone)."""
     plus = group.plus
     if plus is None:
+        plus = group.plus = [-1] * len(group.key)
+    found = plus[rank]
+    if found < 0:
         key = group.key
-        plus = group.plus = tuple(
-            layout.group(index, (*key[:rank], key[rank] + 1, *key[rank + 1 :])).masks
-            for rank in range(len(key))
-        )
-    return plus
+        more = (*key[:rank], key[rank] + 1, *key[rank + 1 :])
+        other = layout.tables[index].get(more)
+        if other is not None:
+            found = other.masks
+        else:
+            found = _MASKS.intern(completion_masks(more, group.runs, layout.copies))
+        plus[rank] = found
+    return found
 
 
 def _wins(masks: int, wild_count: int) -> bool:
@@ -583,11 +591,10 @@ def _standard_waits(
 def _group_waits(
     layout: _Layout, index: int, group: _Group, rest: int, wild_count: int
 ) -> tuple[Tile, ...]:
-    plus = _plus(layout, index, group)
     return tuple(
         group.tiles[rank]
-        for rank, masks in enumerate(plus)
-        if _wins(merge_masks(masks, rest), wild_count)
+        for rank in range(len(group.key))
+        if _wins(merge_masks(_plus(layout, index, group, rank), rest), wild_count)
     )
 
 
