@@ -32,17 +32,18 @@ three questions, each cached per key and built once:
 from __future__ import annotations
 
 import functools
+from typing import Final
 
 from paipu.rules.core.shapes import SETS_PER_HAND
 
 #: Most wilds a hand is asked about (a hand holds at most 14 tiles).
-MAX_WILDS = 14
+MAX_WILDS: Final = 14
 #: Bits of a completion mask: bit ``w`` set when ``w`` wilds complete the group.
-FULL_MASK = (1 << (MAX_WILDS + 1)) - 1
+FULL_MASK: Final = (1 << (MAX_WILDS + 1)) - 1
 #: Most wilds a shanten profile attaches to one group's natural tiles: each of the five
 #: blocks of a hand holds at most two wilds beside a natural tile. Wilds beyond make blocks
 #: of their own, counted once for the hand (:func:`pure_wild_value`).
-PROFILE_WILDS = 10
+PROFILE_WILDS: Final = 10
 
 #: One block choice at a rank: ``(pungs, pair, pair partials, chows, partials of two
 #: neighbours, partials with a gap, demand at this rank)``.
@@ -121,12 +122,14 @@ def completion_masks(
 
 #: A state of :func:`_mask_walk`: ``pair << 7 | carry at the next rank << 3 | carry at the
 #: one after`` (chows still open); the walk's states are flat ``(state, mask, ...)`` tuples.
-_PAIR_DONE = 1 << 7
-_START: tuple[int, ...] = (0, 1)
+_PAIR_DONE: Final = 1 << 7
+_START: Final[tuple[int, ...]] = (0, 1)
+#: States are below this (a pair, carries of at most 8 and 4).
+_STATE_SPAN: Final = _PAIR_DONE + (8 << 3) + 4 + 1
 #: :func:`_mask_walk`'s states after a prefix of a group, by ``(size, runs, copies)`` then
 #: the prefix's code (a leading 1, then its counts as digits), plain ints: the collector
 #: has nothing to walk.
-_MASK_PREFIXES: dict[tuple[int, bool, int], dict[int, tuple[int, ...]]] = {}
+_MASK_PREFIXES: Final[dict[tuple[int, bool, int], dict[int, tuple[int, ...]]]] = {}
 
 
 def _mask_walk(key: tuple[int, ...], runs: bool, copies: int) -> tuple[int, ...]:
@@ -156,7 +159,8 @@ def _mask_walk(key: tuple[int, ...], runs: bool, copies: int) -> tuple[int, ...]
         held = key[rank]
         limit = max(copies, held)
         chow_top = 4 if runs and rank + 2 < size else 0
-        reached: dict[int, int] = {}
+        reached = [0] * _STATE_SPAN  # mask by state
+        order: list[int] = []  # the states reached, in the order first reached
         for index in range(0, len(states), 2):
             state = states[index]
             carry = (state >> 3) & 15
@@ -178,11 +182,14 @@ def _mask_walk(key: tuple[int, ...], runs: bool, copies: int) -> tuple[int, ...]
                         shifted = (mask << (total - held)) & FULL_MASK
                         if shifted:
                             after = (pair + with_pair) << 7 | (carry_next + chow) << 3 | chow
-                            reached[after] = reached.get(after, 0) | shifted
+                            known = reached[after]
+                            if not known:
+                                order.append(after)
+                            reached[after] = known | shifted
         flat: list[int] = []
-        for after, mask in reached.items():
+        for after in order:
             flat.append(after)
-            flat.append(mask)
+            flat.append(reached[after])
         states = tuple(flat)
         if rank < size - 1:
             code = code * base + held
@@ -220,8 +227,8 @@ def plain_splits(rest: tuple[int, ...], runs: bool) -> int:
 
 
 #: :func:`plain_splits` and :func:`plain_profile` by the tiles left, for honours and suits.
-_PLAIN_SPLITS: tuple[dict[tuple[int, ...], int], dict[tuple[int, ...], int]] = ({}, {})
-_PLAIN_PROFILES: tuple[dict[tuple[int, ...], tuple[int, ...]], ...] = ({}, {})
+_PLAIN_SPLITS: Final[tuple[dict[tuple[int, ...], int], dict[tuple[int, ...], int]]] = ({}, {})
+_PLAIN_PROFILES: Final[tuple[dict[tuple[int, ...], tuple[int, ...]], ...]] = ({}, {})
 
 
 @functools.cache
@@ -320,9 +327,9 @@ def _profile_states(
 
 
 #: Slots of a no-wild profile per pair: sets 0..4 (slot ``pair * PLAIN_SET_SLOTS + sets``).
-PLAIN_SET_SLOTS = SETS_PER_HAND + 1
-_PLAIN_SLOTS = 2 * PLAIN_SET_SLOTS
-_NO_BLOCKS = (0,) + (-1,) * (_PLAIN_SLOTS - 1)
+PLAIN_SET_SLOTS: Final = SETS_PER_HAND + 1
+_PLAIN_SLOTS: Final = 2 * PLAIN_SET_SLOTS
+_NO_BLOCKS: Final = (0,) + (-1,) * (_PLAIN_SLOTS - 1)
 
 
 def _rest_after(rest: tuple[int, ...], chow: int, near: int, gap: int) -> tuple[int, ...]:
