@@ -36,17 +36,18 @@ import json
 import zlib
 from importlib import resources
 from pathlib import Path
+from typing import Final
 
 from paipu.rules.core.shapes import SETS_PER_HAND
 
 #: Most wilds a hand is asked about (a hand holds at most 14 tiles).
-MAX_WILDS = 14
+MAX_WILDS: Final = 14
 #: Bits of a completion mask: bit ``w`` set when ``w`` wilds complete the group.
-FULL_MASK = (1 << (MAX_WILDS + 1)) - 1
+FULL_MASK: Final = (1 << (MAX_WILDS + 1)) - 1
 #: Most wilds a shanten profile attaches to one group's natural tiles: each of the five
 #: blocks of a hand holds at most two wilds beside a natural tile. Wilds beyond make blocks
 #: of their own, counted once for the hand (:func:`pure_wild_value`).
-PROFILE_WILDS = 10
+PROFILE_WILDS: Final = 10
 
 #: One block choice at a rank: ``(pungs, pair, pair partials, chows, partials of two
 #: neighbours, partials with a gap, demand at this rank)``.
@@ -131,12 +132,13 @@ def walked_masks(key: tuple[int, ...], runs: bool, copies: int) -> tuple[int, in
     True
     """
     sets = with_pair = 0
-    for (pair, carry, carry_next), mask in _mask_states(key, len(key), runs, copies):
-        if not carry and not carry_next:
-            if pair:
-                with_pair = mask
-            else:
-                sets = mask
+    states = _mask_walk(key, runs, copies)
+    for index in range(0, len(states), 2):
+        state = states[index]
+        if state == 0:
+            sets = states[index + 1] & FULL_MASK
+        elif state == _PAIR_DONE:
+            with_pair = states[index + 1] & FULL_MASK
     return sets, with_pair
 
 
@@ -145,9 +147,9 @@ def walked_masks(key: tuple[int, ...], runs: bool, copies: int) -> tuple[int, in
 #: of group (chows or not, ranks, copies), a byte per key in base :data:`TABLE_BASE` (rank
 #: 0 the lowest digit), 0 for a key not in the table, else 1 + the index of its masks in
 #: :data:`_TABLE_VALUES`.
-TABLE_FILE = "completion-masks.bin"
+TABLE_FILE: Final = "completion-masks.bin"
 #: Counts by rank are the digits of a key's index in a table: 0 to 4.
-TABLE_BASE = 5
+TABLE_BASE: Final = 5
 _TABLES: dict[tuple[bool, int, int], bytes] = {}
 _TABLE_VALUES: list[tuple[int, int]] = []
 _TABLES_READ: list[bool] = [False]
@@ -206,35 +208,81 @@ def tables_read() -> int:
     return len(_TABLES)
 
 
-_MaskStates = tuple[tuple[tuple[int, int, int], int], ...]
+#: A state of :func:`_mask_walk`: ``pair << 7 | carry at the next rank << 3 | carry at the
+#: one after`` (chows still open); the walk's states are flat ``(state, mask, ...)`` tuples.
+_PAIR_DONE: Final = 1 << 7
+_START: Final[tuple[int, ...]] = (0, 1)
+#: States are below this (a pair, carries of at most 8 and 4).
+_STATE_SPAN: Final = _PAIR_DONE + (8 << 3) + 4 + 1
+#: :func:`_mask_walk`'s states after a prefix of a group, by ``(size, runs, copies)`` then
+#: the prefix's code (a leading 1, then its counts as digits), plain ints: the collector
+#: has nothing to walk.
+_MASK_PREFIXES: Final[dict[tuple[int, bool, int], dict[int, tuple[int, ...]]]] = {}
 
 
-@functools.cache
-def _mask_states(prefix: tuple[int, ...], size: int, runs: bool, copies: int) -> _MaskStates:
-    """The walk's states once the ranks of ``prefix`` are done: ``(pair, carry at the next
-    rank, carry at the one after)`` with the mask of wilds used. Cached by prefix, so keys
-    that start alike (a hand and the hand plus one tile) share their first ranks."""
-    if not prefix:
-        return (((0, 0, 0), 1),)
-    rank = len(prefix) - 1
-    held = prefix[rank]
-    limit = max(copies, held)
-    near = 4 if runs and rank + 1 < size else 0
-    after = 4 if runs and rank + 2 < size else 0
-    reached: dict[tuple[int, int, int], int] = {}
-    for (pair, carry, carry_next), mask in _mask_states(prefix[:rank], size, runs, copies):
-        if carry > limit:
-            continue
-        for _, with_pair, _, chow, _, _, demand in steps(
-            limit - carry, near, after, pair == 0, False
-        ):
-            total = carry + demand
-            if total < held:
+def _mask_walk(key: tuple[int, ...], runs: bool, copies: int) -> tuple[int, ...]:
+    """The walk's states once every rank of ``key`` is done, as flat ``(state, mask)``
+    pairs: the wilds used (a mask) to reach ``(pair, carry, carry next)``. The states of
+    each prefix are kept, so that keys that start alike (a hand and the hand plus one tile)
+    share their first ranks."""
+    size = len(key)
+    shape = (size, runs, copies)
+    table = _MASK_PREFIXES.get(shape)
+    if table is None:
+        table = _MASK_PREFIXES[shape] = {}
+    base = copies + 2
+    code = 1
+    done = 0
+    states = _START
+    # the longest prefix walked before (the whole key is not kept: walked_masks is)
+    while done < size - 1:
+        more = code * base + key[done]
+        found = table.get(more)
+        if found is None:
+            break
+        code = more
+        states = found
+        done += 1
+    for rank in range(done, size):
+        held = key[rank]
+        limit = max(copies, held)
+        chow_top = 4 if runs and rank + 2 < size else 0
+        reached = [0] * _STATE_SPAN  # mask by state
+        order: list[int] = []  # the states reached, in the order first reached
+        for index in range(0, len(states), 2):
+            state = states[index]
+            carry = (state >> 3) & 15
+            if carry > limit:
                 continue
-            state = (pair + with_pair, carry_next + chow, chow)
-            shifted = (mask << (total - held)) & FULL_MASK
-            reached[state] = reached.get(state, 0) | shifted
-    return tuple(reached.items())
+            mask = states[index + 1]
+            pair = state >> 7
+            carry_next = state & 7
+            room = limit - carry
+            for pung in range(2):
+                for with_pair in range(1 if pair else 2):
+                    fixed = 3 * pung + 2 * with_pair
+                    if fixed > room:
+                        break
+                    for chow in range(min(chow_top, room - fixed) + 1):
+                        total = carry + fixed + chow
+                        if total < held:
+                            continue
+                        shifted = (mask << (total - held)) & FULL_MASK
+                        if shifted:
+                            after = (pair + with_pair) << 7 | (carry_next + chow) << 3 | chow
+                            known = reached[after]
+                            if not known:
+                                order.append(after)
+                            reached[after] = known | shifted
+        flat: list[int] = []
+        for after in order:
+            flat.append(after)
+            flat.append(reached[after])
+        states = tuple(flat)
+        if rank < size - 1:
+            code = code * base + held
+            table[code] = states
+    return states
 
 
 def plain_splits(rest: tuple[int, ...], runs: bool) -> int:
@@ -267,8 +315,8 @@ def plain_splits(rest: tuple[int, ...], runs: bool) -> int:
 
 
 #: :func:`plain_splits` and :func:`plain_profile` by the tiles left, for honours and suits.
-_PLAIN_SPLITS: tuple[dict[tuple[int, ...], int], dict[tuple[int, ...], int]] = ({}, {})
-_PLAIN_PROFILES: tuple[dict[tuple[int, ...], tuple[int, ...]], ...] = ({}, {})
+_PLAIN_SPLITS: Final[tuple[dict[tuple[int, ...], int], dict[tuple[int, ...], int]]] = ({}, {})
+_PLAIN_PROFILES: Final[tuple[dict[tuple[int, ...], tuple[int, ...]], ...]] = ({}, {})
 
 
 @functools.cache
@@ -367,9 +415,9 @@ def _profile_states(
 
 
 #: Slots of a no-wild profile per pair: sets 0..4 (slot ``pair * PLAIN_SET_SLOTS + sets``).
-PLAIN_SET_SLOTS = SETS_PER_HAND + 1
-_PLAIN_SLOTS = 2 * PLAIN_SET_SLOTS
-_NO_BLOCKS = (0,) + (-1,) * (_PLAIN_SLOTS - 1)
+PLAIN_SET_SLOTS: Final = SETS_PER_HAND + 1
+_PLAIN_SLOTS: Final = 2 * PLAIN_SET_SLOTS
+_NO_BLOCKS: Final = (0,) + (-1,) * (_PLAIN_SLOTS - 1)
 
 
 def _rest_after(rest: tuple[int, ...], chow: int, near: int, gap: int) -> tuple[int, ...]:
@@ -628,7 +676,7 @@ def clear_caches() -> None:
     clear_plain_tables()
     steps.cache_clear()
     walked_masks.cache_clear()
-    _mask_states.cache_clear()
+    _MASK_PREFIXES.clear()
     shanten_profile.cache_clear()
     _profile_states.cache_clear()
     pure_wild_value.cache_clear()
@@ -637,7 +685,12 @@ def clear_caches() -> None:
 
 def cache_size() -> int:
     """Entries held by the cached walks, the no-wild tables included."""
-    return plain_table_size() + sum(
-        cached.cache_info().currsize
-        for cached in (walked_masks, _mask_states, shanten_profile, _profile_states)
+    walks = sum(len(table) for table in _MASK_PREFIXES.values())
+    return (
+        walks
+        + plain_table_size()
+        + sum(
+            cached.cache_info().currsize
+            for cached in (walked_masks, shanten_profile, _profile_states)
+        )
     )

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from itertools import pairwise, product
-from typing import Generic, TypeVar
+from typing import Final, Generic, TypeVar
 
 from paipu.rules import shanten as plain
 from paipu.rules.core import decompose as core_decompose
@@ -62,12 +62,12 @@ from paipu.rules.core.wild import WildSpec
 from paipu.rules.tiles import N_KINDS, Tile, format_tiles
 
 Masks = tuple[int, int]
-_STANDARD = Shape.STANDARD
-_SEVEN_PAIRS = Shape.SEVEN_PAIRS
-_ORPHANS = Shape.THIRTEEN_ORPHANS
-_KNITTED = (Shape.HONORS_AND_KNITTED, Shape.KNITTED_STRAIGHT)
-_SET_SIZE = 3
-_HAND = 14
+_STANDARD: Final = Shape.STANDARD
+_SEVEN_PAIRS: Final = Shape.SEVEN_PAIRS
+_ORPHANS: Final = Shape.THIRTEEN_ORPHANS
+_KNITTED: Final = (Shape.HONORS_AND_KNITTED, Shape.KNITTED_STRAIGHT)
+_SET_SIZE: Final = 3
+_HAND: Final = 14
 
 
 class _Group:
@@ -85,12 +85,14 @@ class _Group:
         self.runs = runs
         #: Interned :func:`completion_masks` id.
         self.masks: int = _MASKS.intern(completion_masks(key, runs, copies))
-        #: Interned shanten profile ids by the most wilds they allow (-1: not built yet).
-        self.profiles: list[int] = [-1] * (PROFILE_WILDS + 1)
-        #: Per rank, the masks id with one natural tile more there (built on first use).
-        self.plus: tuple[int, ...] | None = None
+        #: Interned shanten profile ids by the most wilds they allow (-1: not built yet;
+        #: None until the first is asked, as ``plus`` and ``waits``: most groups met by
+        #: scoring are read for their masks alone).
+        self.profiles: list[int] | None = None
+        #: Per rank, the masks id with one natural tile more there (-1: not built yet).
+        self.plus: list[int] | None = None
         #: ``rest masks id * _SPAN + wilds`` -> the face waits in this group.
-        self.waits: dict[int, tuple[Tile, ...]] = {}
+        self.waits: dict[int, tuple[Tile, ...]] | None = None
 
 
 def format_counts(key: tuple[int, ...], tiles: tuple[Tile, ...]) -> str:
@@ -181,12 +183,12 @@ class _Store(Generic[_V]):
         return found
 
 
-_LAYOUTS: dict[TileSet, _Layout] = {}
+_LAYOUTS: Final[dict[TileSet, _Layout]] = {}
 #: Merge keys are ``left * _SPAN + right`` (ids stay far below it).
-_SPAN = 1 << 24
-_MASKS: _Store[Masks] = _Store()
-_PROFILES: _Store[Profile] = _Store()
-_VALUES: dict[int, int] = {}
+_SPAN: Final = 1 << 24
+_MASKS: Final[_Store[Masks]] = _Store()
+_PROFILES: Final[_Store[Profile]] = _Store()
+_VALUES: Final[dict[int, int]] = {}
 
 
 def _layout(tile_set: TileSet) -> _Layout:
@@ -308,21 +310,29 @@ class OneMore:
         index, rank = self.layout.places[face]
         group = self.groups[index]
         plus = group.plus
-        if plus is None:
-            plus = _plus(self.layout, index, group)
-        return _MASKS.values[merge_masks(plus[rank], self.rests[index])]
+        found = plus[rank] if plus is not None else -1
+        if found < 0:
+            found = _plus(self.layout, index, group, rank)
+        return _MASKS.values[merge_masks(found, self.rests[index])]
 
 
-def _plus(layout: _Layout, index: int, group: _Group) -> tuple[int, ...]:
-    """Per rank of ``group``, the masks id of its key with one natural tile more there."""
+def _plus(layout: _Layout, index: int, group: _Group, rank: int) -> int:
+    """The masks id of ``group``'s key with one natural tile more at ``rank``, built on
+    first use (the group met with that key, or its masks alone)."""
     plus = group.plus
     if plus is None:
+        plus = group.plus = [-1] * len(group.key)
+    found = plus[rank]
+    if found < 0:
         key = group.key
-        plus = group.plus = tuple(
-            layout.group(index, (*key[:rank], key[rank] + 1, *key[rank + 1 :])).masks
-            for rank in range(len(key))
-        )
-    return plus
+        more = (*key[:rank], key[rank] + 1, *key[rank + 1 :])
+        other = layout.tables[index].get(more)
+        if other is not None:
+            found = other.masks
+        else:
+            found = _MASKS.intern(completion_masks(more, group.runs, layout.copies))
+        plus[rank] = found
+    return found
 
 
 def _wins(masks: int, wild_count: int) -> bool:
@@ -338,10 +348,13 @@ def _all_masks(groups: Sequence[_Group]) -> int:
 
 def _profile_id(group: _Group, copies: int, wild_count: int) -> int:
     most = min(wild_count, PROFILE_WILDS)
-    found = group.profiles[most]
+    profiles = group.profiles
+    if profiles is None:
+        profiles = group.profiles = [-1] * (PROFILE_WILDS + 1)
+    found = profiles[most]
     if found < 0:
         found = _PROFILES.intern(shanten_profile(group.key, group.runs, copies, most))
-        group.profiles[most] = found
+        profiles[most] = found
     return found
 
 
@@ -572,9 +585,12 @@ def _standard_waits(
     for index, group in enumerate(groups):
         rest = rests[index]
         key = rest * _SPAN + wild_count
-        tiles = group.waits.get(key)
+        known = group.waits
+        if known is None:
+            known = group.waits = {}
+        tiles = known.get(key)
         if tiles is None:
-            tiles = group.waits[key] = _group_waits(layout, index, group, rest, wild_count)
+            tiles = known[key] = _group_waits(layout, index, group, rest, wild_count)
         if tiles:
             found = found + tiles if found else tiles
     return found, _wins(total, wild_count + 1)
@@ -583,11 +599,10 @@ def _standard_waits(
 def _group_waits(
     layout: _Layout, index: int, group: _Group, rest: int, wild_count: int
 ) -> tuple[Tile, ...]:
-    plus = _plus(layout, index, group)
     return tuple(
         group.tiles[rank]
-        for rank, masks in enumerate(plus)
-        if _wins(merge_masks(masks, rest), wild_count)
+        for rank in range(len(group.key))
+        if _wins(merge_masks(_plus(layout, index, group, rank), rest), wild_count)
     )
 
 

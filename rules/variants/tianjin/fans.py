@@ -36,6 +36,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from paipu.rules.core.shanten import OneMore, Reading, completion
 from paipu.rules.core.tiles import TileSet
@@ -47,27 +48,27 @@ from paipu.rules.tiles import N_KINDS, Tile
 REGISTRY: dict[str, str] = {}
 
 #: Suited kinds (万 筒 条), tiles per suit, copies of a kind.
-SUITED = 27
-SUIT_SIZE = 9
-COPIES = 4
+SUITED: Final = 27
+SUIT_SIZE: Final = 9
+COPIES: Final = 4
 #: 5万 and the lowest tile of 4-5-6万 (捉五).
-FIVE_CHARACTERS = 4
-FOUR_CHARACTERS = 3
+FIVE_CHARACTERS: Final = 4
+FOUR_CHARACTERS: Final = 3
 #: The values of the fans (the TOML's ``points``; a test compares them).
-ZHUO_WU = 3
-LONG = 4
-TI_LIU = 1
-DOUBLE = 2
-HEAVENLY_FLAT = 28
-FIRST_TURN_FACTOR = 4
+ZHUO_WU: Final = 3
+LONG: Final = 4
+TI_LIU: Final = 1
+DOUBLE: Final = 2
+HEAVENLY_FLAT: Final = 28
+FIRST_TURN_FACTOR: Final = 4
 
 #: How a place of a group is filled: a natural tile if one is left, else a 混 (NATURAL); a
 #: 混 (WILD); the tile won (WON: the natural tile drawn, or the 混 drawn standing there).
-NATURAL = 0
-WILD = 1
-WON = 2
+NATURAL: Final = 0
+WILD: Final = 1
+WON: Final = 2
 #: The face of a place whose 混 may stand for anything (a pair or set of 混 alone).
-ANY = -1
+ANY: Final = -1
 
 #: One group a fan needs: its places as (face, how filled).
 Group = tuple[tuple[int, int], ...]
@@ -322,7 +323,7 @@ def _groups(
     return out
 
 
-_LAYOUTS: dict[tuple[Tile, bool, frozenset[int], Scoring], list[Layout]] = {}
+_LAYOUTS: Final[dict[tuple[Tile, bool, frozenset[int], Scoring], list[Layout]]] = {}
 
 
 def layouts(
