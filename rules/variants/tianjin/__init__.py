@@ -60,6 +60,8 @@ if TYPE_CHECKING:
 #: How many distinct ``extra.wild`` values the variant keeps worked out (a game has 34
 #: pairs of 混, written in two orders).
 WILD_SPECS_KEPT = 256
+#: The most fan lists and substitution lists :meth:`Tianjin.score` keeps named.
+ANSWER_PARTS_KEPT = 4096
 #: 铲 is worth one 明杠 (digest §10.4).
 CHAN_AMOUNT = 1
 #: The discards of the first go-round (the dealer's and the three 闲's).
@@ -101,6 +103,10 @@ class Tianjin(RegionalVariant):
         self._fan_scores: dict[tuple[str, int], FanScore] = {}
         self._extra_known = frozenset(self.extra_facts)
         self._wild_orders: dict[WildSpec, tuple[str, ...]] = {}
+        #: A result's fans as FanScores, and a reading's 混 as "5m→3p" names, by value
+        #: (few distinct ones; at most ANSWER_PARTS_KEPT of each are kept).
+        self._fan_lists: dict[tuple[tuple[str, int], ...], tuple[FanScore, ...]] = {}
+        self._substitutions: dict[tuple[tuple[Tile, Tile], ...], tuple[str, ...]] = {}
 
     # ------------------------------------------------------------------ the 混
 
@@ -246,7 +252,11 @@ class Tianjin(RegionalVariant):
                 legal=False,
                 reason="these tiles do not form four sets and a pair, whatever the 混 stand for",
             )
-        fans = tuple(self._fan(fan, points) for fan, points in result.fans)
+        fans = self._fan_lists.get(result.fans)
+        if fans is None:
+            fans = tuple(self._fan(fan, points) for fan, points in result.fans)
+            if len(self._fan_lists) < ANSWER_PARTS_KEPT:
+                self._fan_lists[result.fans] = fans
         if result.total < self.spec.min_fan:
             named = " ".join(f.name_zh for f in fans)
             return ScoreAnswer(
@@ -270,7 +280,12 @@ class Tianjin(RegionalVariant):
                 if len(self._wild_orders) < WILD_SPECS_KEPT:
                     self._wild_orders[wilds] = names
             extra["wild"] = list(names)
-            extra["substitutions"] = [f"{tile_name(w)}→{tile_name(f)}" for w, f in reading.wilds]
+            named = self._substitutions.get(reading.wilds)
+            if named is None:
+                named = tuple(f"{tile_name(w)}→{tile_name(f)}" for w, f in reading.wilds)
+                if len(self._substitutions) < ANSWER_PARTS_KEPT:
+                    self._substitutions[reading.wilds] = named
+            extra["substitutions"] = list(named)
         return ScoreAnswer(legal=True, total=result.total, fans=fans, deltas=deltas, extra=extra)
 
     def _fan(self, fan_id: str, points: int) -> FanScore:
