@@ -659,14 +659,43 @@ class Reading:
         return any(face == self.pair for _, face in self.wilds)
 
     def describe(self) -> str:
-        parts = [(t, format_tiles([t, t, t])) for t in self.pungs]
-        parts += [(t, format_tiles([t, t + 1, t + 2])) for t in self.chows]
+        parts = [(t, _text(t, _PUNG_TEXT)) for t in self.pungs]
+        parts += [(t, _text(t, _CHOW_TEXT)) for t in self.chows]
         parts.sort()
-        text = " ".join([p for _, p in parts] + [format_tiles([self.pair, self.pair])])
+        text = " ".join([p for _, p in parts] + [_text(self.pair, _PAIR_TEXT)])
         if self.wilds:
-            stood = ", ".join(f"{format_tiles([w])}→{format_tiles([f])}" for w, f in self.wilds)
+            stood = ", ".join(
+                f"{_text(w, _TILE_TEXT)}→{_text(f, _TILE_TEXT)}" for w, f in self.wilds
+            )
             text += f" ({stood})"
         return text
+
+
+#: What :func:`_text` writes of a tile: its pung, its chow, its pair, itself.
+_PUNG_TEXT: Final = 0
+_CHOW_TEXT: Final = 1
+_PAIR_TEXT: Final = 2
+_TILE_TEXT: Final = 3
+#: :func:`_text` by ``tile * 4 + kind`` (a few hundred at most: made once each).
+_TEXTS: Final[dict[int, str]] = {}
+
+
+def _text(tile: Tile, kind: int) -> str:
+    """``format_tiles`` of a pung, chow, pair or single tile of ``tile`` (for
+    :meth:`Reading.describe`), made once per tile and kind."""
+    key = tile * 4 + kind
+    found = _TEXTS.get(key)
+    if found is None:
+        if kind == _PUNG_TEXT:
+            tiles = [tile, tile, tile]
+        elif kind == _CHOW_TEXT:
+            tiles = [tile, tile + 1, tile + 2]
+        elif kind == _PAIR_TEXT:
+            tiles = [tile, tile]
+        else:
+            tiles = [tile]
+        found = _TEXTS[key] = format_tiles(tiles)
+    return found
 
 
 def decompositions(counts: Sequence[int], wilds: WildSpec, melds: int = 0) -> list[Reading]:

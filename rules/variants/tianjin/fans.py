@@ -386,38 +386,60 @@ def _place(
     tile_set: TileSet, rest: list[int], wilds: int, pair: bool, faces: list[int]
 ) -> list[int] | None:
     """Faces for the rest's 混, one by one, each where the rest still completes and no kind
-    reaches a fifth copy (``faces``: every face already taken); None when none is found."""
+    reaches a fifth copy (``faces``: every face already taken); None when none is found.
+    The faces are tried in :func:`_first_face`'s order."""
     placed: list[int] = []
     counts = rest.copy()
+    kinds = tile_set.kinds
     for left in range(wilds - 1, -1, -1):
         more = OneMore(counts, tile_set)  # the counts with one more tile, face by face
-        for face in _near_first(counts, tile_set.kinds):
-            if faces[face] >= COPIES:
-                continue
-            sets_mask, pair_mask = more.masks(face)
-            if ((pair_mask if pair else sets_mask) >> left) & 1:
-                counts[face] += 1
-                faces[face] += 1
-                placed.append(face)
-                break
-        else:
+        face = _first_face(more, counts, kinds, faces, pair, left)
+        if face < 0:
             return None
+        counts[face] += 1
+        faces[face] += 1
+        placed.append(face)
     return placed
 
 
-def _near_first(counts: list[int], kinds: tuple[Tile, ...]) -> list[Tile]:
-    """Every kind, those a 混 could join a natural tile at first (the tile itself, its
-    neighbours in a suit), then the rest: where a 混 of a completing hand mostly stands."""
-    near: list[Tile] = []
+def _first_face(
+    more: OneMore,
+    counts: list[int],
+    kinds: tuple[Tile, ...],
+    faces: list[int],
+    pair: bool,
+    left: int,
+) -> int:
+    """The first face, below a fifth copy, where the counts with one more tile there
+    complete with ``left`` 混; -1 if none. Every kind is tried, those a 混 could join a
+    natural tile at first (the tile itself, its neighbours in a suit, kind by kind), then
+    the rest: where a 混 of a completing hand mostly stands."""
+    seen = [False] * len(faces)
     for tile in kinds:
         if counts[tile]:
             if tile < SUITED:
                 low = tile - tile % SUIT_SIZE
-                near.extend(t for t in range(max(low, tile - 2), min(low + SUIT_SIZE, tile + 3)))
-            else:
-                near.append(tile)
-    seen = dict.fromkeys(near)
-    return [*seen, *(t for t in kinds if t not in seen)]
+                for face in range(max(low, tile - 2), min(low + SUIT_SIZE, tile + 3)):
+                    if not seen[face]:
+                        seen[face] = True
+                        if _completes_with(more, faces, face, pair, left):
+                            return face
+            elif not seen[tile]:
+                seen[tile] = True
+                if _completes_with(more, faces, tile, pair, left):
+                    return tile
+    for tile in kinds:
+        if not seen[tile] and _completes_with(more, faces, tile, pair, left):
+            return tile
+    return -1
+
+
+def _completes_with(more: OneMore, faces: list[int], face: Tile, pair: bool, left: int) -> bool:
+    """Whether a 混 may stand for ``face`` (below a fifth copy) and the rest complete."""
+    if faces[face] >= COPIES:
+        return False
+    sets_mask, pair_mask = more.masks(face)
+    return bool(((pair_mask if pair else sets_mask) >> left) & 1)
 
 
 def _split(counts: list[int], pair: bool) -> tuple[list[int], list[int], int] | None:

@@ -451,3 +451,30 @@ def test_the_plain_tables_are_the_walks_no_wild_entries(drawn) -> None:
         assert bool(sets & 1 if total % 3 == 0 else with_pair & 1) == _splits(
             key, runs, total % 3 == 2
         )
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(group_keys(), min_size=2, max_size=4))
+def test_completion_masks_do_not_depend_on_the_keys_walked_before(drawn) -> None:
+    """The mask walk shares the states of prefixes between keys: each key's masks are those
+    it has walked alone on emptied tables, and those of its readings (another walk: the
+    wild counts with which it splits into sets, and sets with one pair)."""
+    groups = list(drawn)
+    for key, runs in drawn:  # a key and the same key with one tile more share a prefix
+        rank = len(key) // 2
+        if key[rank] < 4:
+            groups.append(((*key[:rank], key[rank] + 1, *key[rank + 1 :]), runs))
+    alone = []
+    for key, runs in groups:
+        decompose.clear_caches()
+        alone.append(decompose.completion_masks(key, runs, 4))
+    decompose.clear_caches()
+    together = [decompose.completion_masks(key, runs, 4) for key, runs in reversed(groups)]
+    assert together[::-1] == alone
+    wilds = 3
+    for (key, runs), (sets, with_pair) in zip(groups[:2], alone, strict=False):
+        by_readings = [0, 0]
+        for _, _, pair_rank, stood in decompose.group_readings(key, runs, 4, wilds):
+            by_readings[pair_rank >= 0] |= 1 << len(stood)
+        low = (1 << (wilds + 1)) - 1
+        assert [sets & low, with_pair & low] == by_readings
