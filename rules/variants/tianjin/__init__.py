@@ -280,12 +280,12 @@ class Tianjin(RegionalVariant):
                 if len(self._wild_orders) < WILD_SPECS_KEPT:
                     self._wild_orders[wilds] = names
             extra["wild"] = list(names)
-            named = self._substitutions.get(reading.wilds)
-            if named is None:
-                named = tuple(f"{tile_name(w)}→{tile_name(f)}" for w, f in reading.wilds)
+            substituted = self._substitutions.get(reading.wilds)
+            if substituted is None:
+                substituted = tuple(f"{tile_name(w)}→{tile_name(f)}" for w, f in reading.wilds)
                 if len(self._substitutions) < ANSWER_PARTS_KEPT:
-                    self._substitutions[reading.wilds] = named
-            extra["substitutions"] = list(named)
+                    self._substitutions[reading.wilds] = substituted
+            extra["substitutions"] = list(substituted)
         return ScoreAnswer(legal=True, total=result.total, fans=fans, deltas=deltas, extra=extra)
 
     def _fan(self, fan_id: str, points: int) -> FanScore:
