@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from pathlib import Path
 
@@ -11,7 +12,14 @@ from paipu.parsers import Parsed, parse_any
 from paipu.parsers.paipu import dumps
 from paipu.pipeline import rows as rows_module
 from paipu.pipeline.engines import DaskEngine, LocalEngine
-from paipu.pipeline.ingest import load_threads, rows_for
+from paipu.pipeline.ingest import (
+    BATCH_HANDS,
+    TAIL_BATCH_HANDS,
+    Chunk,
+    Loader,
+    load_threads,
+    rows_for,
+)
 from paipu.pipeline.rows import TABLES, RowBuffer, encode_event, encode_events, record_text
 from paipu.rules.events import decode
 
@@ -37,6 +45,15 @@ def test_the_record_line_is_exactly_the_canonical_dump(botzone_dir: Path) -> Non
         events = encode_events(item.record.events)
         assert events == [encode_event(e) for e in item.record.events]
         assert record_text(item.record, events) == dumps(item.record)
+
+
+def test_the_record_line_with_rules_that_hold_an_empty_events_list(botzone_dir: Path) -> None:
+    """Rules with a nested ``"events": []`` (the one text before the hand's own events
+    that could be taken for them), none, or others: still exactly :func:`dumps`."""
+    record = _parsed(botzone_dir)[0].record
+    for rules in ({"x": {"events": []}}, {"events": []}, {}, {"wall": "duplicate"}):
+        changed = dataclasses.replace(record, rules=rules)
+        assert record_text(changed, encode_events(changed.events)) == dumps(changed)
 
 
 def test_an_event_encodes_as_its_row_and_its_array() -> None:
@@ -85,3 +102,30 @@ def test_the_load_leaves_the_workers_their_cores() -> None:
     assert load_threads(LocalEngine(cores + 4)) == 1
     assert load_threads(DaskEngine(None, cores)) == 1
     assert load_threads(DaskEngine("tcp://elsewhere:8786", cores)) == cores
+
+
+def test_batches_end_by_the_input_alone_and_the_last_is_small(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Batches of BATCH_HANDS, then, near the end of the input, each as large as what is
+    still to come (at least TAIL_BATCH_HANDS): the batch left after the last chunk is
+    small. Where they end depends only on the chunks' hands and sizes."""
+    loaded: list[int] = []
+    monkeypatch.setattr(
+        Loader, "_load", lambda self, pending, keys: loaded.append(sum(c.hands for c in pending))
+    )
+
+    def batches(expected: int) -> list[int]:
+        loaded.clear()
+        loader = Loader(None, expected=expected)  # type: ignore[arg-type]  # not loaded
+        for i in range(26):  # 26 chunks of 250 hands, 1,000 characters each
+            keys = [(f"g{i}", h) for h in range(250)]
+            loader.add(Chunk(shards={}, keys=keys, hands=250), 1_000)
+        loader.flush()
+        return list(loaded)
+
+    assert BATCH_HANDS == 2000 and TAIL_BATCH_HANDS == 250
+    assert batches(0) == [2000, 2000, 2000, 500]  # the size unknown: as before
+    # known: the third batch once it holds what is still to come (1,250 of 1,250), …
+    assert batches(26_000) == [2000, 2000, 1250, 750, 250, 250]
+    assert batches(26_000) == [2000, 2000, 1250, 750, 250, 250]
