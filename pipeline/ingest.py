@@ -477,9 +477,12 @@ class Loader:
     With ``background=True`` each batch loads on a thread of its own while the caller
     goes on taking the workers' chunks and handing them new tasks (DuckDB lets go of the
     interpreter while it reads the shards and writes its storage): the batches are the same
-    and load in the same order, one at a time, so the database is the same. Use it as a
-    context manager: leaving the ``with`` block waits for the last batch (and raises its
-    error), or, when the block raised, stops the batch loading and lets the error through.
+    and load in the same order, one at a time, so the database is the same. A batch ready
+    while the one before it still loads is queued behind it, so the caller never waits
+    for a load (an error of a batch is raised by a later :meth:`flush` or by :meth:`wait`).
+    Use it as a context manager: leaving the ``with`` block waits for the last batch (and
+    raises the first error), or, when the block raised, stops the batch loading and lets
+    the error through.
     """
 
     def __init__(
@@ -496,7 +499,8 @@ class Loader:
         self.hands = 0
         self.keys: set[tuple[str, int]] = set()
         self._thread = ThreadPoolExecutor(1, "paipu-load") if background else None
-        self._loading: Future[None] | None = None
+        #: The batches handed to the thread, in order, not yet seen through.
+        self._loading: list[Future[None]] = []
         self._stop = False
 
     def __enter__(self) -> Loader:
@@ -506,12 +510,10 @@ class Loader:
         try:
             if kind is None:
                 self.wait()
-            elif self._loading is not None:
+            elif self._loading:
                 self._stop = True  # no statement after the one running
                 self.con.interrupt()
-                with contextlib.suppress(Exception):
-                    self._loading.result()
-                self._loading = None
+                self._drop()
         finally:
             if self._thread is not None:
                 self._thread.shutdown()
@@ -553,16 +555,48 @@ class Loader:
         if self._thread is None:
             self._load(pending, keys)
             return
-        self.wait()
-        self._loading = self._thread.submit(self._load, pending, keys)
+        # queued behind the batches still loading (the thread takes them in order): the
+        # caller goes on handing out tasks meanwhile; an error of a batch done is raised
+        while self._loading and self._loading[0].done():
+            self._seen(self._loading.pop(0))
+        self._loading.append(self._thread.submit(self._load_or_stop, pending, keys))
 
     def wait(self) -> None:
-        """Wait for the batch loading, if any; its error is raised here."""
-        loading, self._loading = self._loading, None
-        if loading is not None:
+        """Wait for the batches loading, if any; the first error is raised here (and the
+        batches after it are not loaded)."""
+        while self._loading:
+            self._seen(self._loading[0])
+            self._loading.pop(0)
+
+    def _seen(self, loading: Future[None]) -> None:
+        """The outcome of a batch: on its error the batches queued after it are dropped."""
+        try:
             loading.result()
+        except BaseException:
+            self._stop = True
+            self._drop()
+            raise
+
+    def _drop(self) -> None:
+        """Cancel the batches queued and wait for the one loading (its error dropped)."""
+        loading, self._loading = self._loading, []
+        for future in loading:
+            future.cancel()
+        for future in loading:
+            with contextlib.suppress(BaseException):
+                future.result()
+
+    def _load_or_stop(self, pending: list[Chunk], keys: set[tuple[str, int]]) -> None:
+        """:meth:`_load` on the thread: a batch that fails stops the ones queued after it."""
+        try:
+            self._load(pending, keys)
+        except BaseException:
+            self._stop = True
+            raise
 
     def _load(self, pending: list[Chunk], keys: set[tuple[str, int]]) -> None:
+        if self._stop:
+            return
         con = self.con
         if keys:
             listed = list(keys)

@@ -149,14 +149,20 @@ def encode_events(events: Sequence[Event]) -> list[EncodedEvent]:
     if len(_pinned) >= EVENT_CACHE_SIZE:
         _by_identity.clear()
         _pinned.clear()
-    out = []
-    for event in events:
-        encoded = _by_identity.get(id(event))
+        hits = [None] * len(events)
+    # only the misses (a few a hand: the claims, the win), found by list.index
+    at = hits.index(None)
+    while True:
+        event = events[at]
+        encoded = _by_identity.get(id(event))  # the same object earlier in the hand
         if encoded is None:
             encoded = _by_identity[id(event)] = encode_event(event)
             _pinned.append(event)
-        out.append(encoded)
-    return out
+        hits[at] = encoded
+        try:
+            at = hits.index(None, at + 1)
+        except ValueError:
+            return hits  # type: ignore[return-value]
 
 
 def record_text(record: HandRecord, events: Sequence[EncodedEvent]) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import threading
 from pathlib import Path
 
 import pytest
@@ -129,3 +130,31 @@ def test_batches_end_by_the_input_alone_and_the_last_is_small(
     # known: the third batch once it holds what is still to come (1,250 of 1,250), …
     assert batches(26_000) == [2000, 2000, 1250, 750, 250, 250]
     assert batches(26_000) == [2000, 2000, 1250, 750, 250, 250]
+
+
+def test_a_batch_that_fails_on_the_thread_stops_the_ones_queued_after_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Batches queue behind the one loading; the first error is raised and no batch after
+    it is loaded."""
+    loaded: list[str] = []
+    gate = threading.Event()
+
+    def load(self: Loader, pending: list[Chunk], keys: object) -> None:
+        if self._stop:
+            return
+        gate.wait(5)
+        game = pending[0].keys[0][0]
+        if game == "bad":
+            raise RuntimeError("the batch failed")
+        loaded.append(game)
+
+    monkeypatch.setattr(Loader, "_load", load)
+    loader = Loader(None, background=True)  # type: ignore[arg-type]  # not loaded
+    with pytest.raises(RuntimeError, match="the batch failed"), loader:
+        for game in ("first", "bad", "after"):
+            loader.add(Chunk(shards={}, keys=[(game, 0)], hands=1))
+            loader.flush()  # queued: the first batch is still waiting at the gate
+        assert len(loader._loading) == 3
+        gate.set()
+    assert loaded == ["first"]
