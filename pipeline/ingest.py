@@ -347,15 +347,10 @@ def _event_arrays(
     rows: Sequence[tuple[Any, ...]], types: Mapping[str, pa.DataType]
 ) -> dict[str, pa.Array]:
     """The ``events`` columns of :data:`~paipu.pipeline.rows.EVENT_COLUMNS` from a chunk's
-    encoded rows: a chunk holds few distinct row objects (each distinct event is encoded
-    once), so each column is converted from those and taken by index, not value by value.
-    The values, and so the types Arrow names or infers, are the same."""
-    distinct = dict(zip(map(id, rows), rows, strict=True))
-    position = dict(zip(distinct, range(len(distinct)), strict=True))
-    index = pa.array(list(map(position.__getitem__, map(id, rows))), pa.int32())
-    columns = zip(*distinct.values(), strict=True) if distinct else [()] * len(EVENT_COLUMNS)
+    encoded rows, turned into columns in one pass (not hand by hand)."""
+    columns = zip(*rows, strict=True) if rows else [()] * len(EVENT_COLUMNS)
     return {
-        name: _arrow_array(values, types.get(name)).take(index)
+        name: _arrow_array(values, types.get(name))
         for name, values in zip(EVENT_COLUMNS, columns, strict=True)
     }
 
