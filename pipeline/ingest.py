@@ -22,7 +22,7 @@ import gc
 import os
 import shutil
 import tempfile
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -37,7 +37,7 @@ from paipu.parsers.recorded import is_recorded, recorded_facts, unplayed
 from paipu.pipeline.dbwrite import atomic_write
 from paipu.pipeline.engines import Engine, LocalEngine
 from paipu.pipeline.pause import pause_at
-from paipu.pipeline.rows import HAND_TABLES, TABLES, RowBuffer
+from paipu.pipeline.rows import EVENT_COLUMNS, EVENT_ROW, HAND_TABLES, TABLES, RowBuffer
 from paipu.pipeline.sheet_audit import Sittings, audit_recorded
 from paipu.pipeline.sql import apply_schema
 from paipu.rules.replay import RuleViolation, replay
@@ -324,15 +324,33 @@ def arrow_table(table: str, columns: dict[str, list[Any]]) -> pa.Table:
     types = ARROW_TYPES.get(table, {})
     arrays = {}
     for name, values in columns.items():
-        kind = types.get(name)
-        if kind is not None:
-            try:
-                arrays[name] = pa.array(values, kind)
-                continue
-            except (pa.ArrowException, TypeError, ValueError, OverflowError):
-                pass
-        arrays[name] = pa.array(values)
+        if name == EVENT_ROW:
+            arrays.update(_event_arrays(values, types))
+        else:
+            arrays[name] = _arrow_array(values, types.get(name))
     return pa.table(arrays)
+
+
+def _arrow_array(values: Sequence[Any], kind: pa.DataType | None) -> pa.Array:
+    """``values`` as Arrow, of type ``kind`` when named and they fit it (else inferred)."""
+    if kind is not None:
+        try:
+            return pa.array(values, kind)
+        except (pa.ArrowException, TypeError, ValueError, OverflowError):
+            pass
+    return pa.array(values)
+
+
+def _event_arrays(
+    rows: Sequence[tuple[Any, ...]], types: Mapping[str, pa.DataType]
+) -> dict[str, pa.Array]:
+    """The ``events`` columns of :data:`~paipu.pipeline.rows.EVENT_COLUMNS` from a chunk's
+    encoded rows, turned into columns in one pass (not hand by hand)."""
+    columns = zip(*rows, strict=True) if rows else [()] * len(EVENT_COLUMNS)
+    return {
+        name: _arrow_array(values, types.get(name))
+        for name, values in zip(EVENT_COLUMNS, columns, strict=True)
+    }
 
 
 def write_shard(table: pa.Table, path: Path) -> None:
@@ -452,9 +470,12 @@ class Loader:
     With ``background=True`` each batch loads on a thread of its own while the caller
     goes on taking the workers' chunks and handing them new tasks (DuckDB lets go of the
     interpreter while it reads the shards and writes its storage): the batches are the same
-    and load in the same order, one at a time, so the database is the same. Use it as a
-    context manager: leaving the ``with`` block waits for the last batch (and raises its
-    error), or, when the block raised, stops the batch loading and lets the error through.
+    and load in the same order, one at a time, so the database is the same. A batch ready
+    while the one before it still loads is queued behind it, so the caller never waits
+    for a load (an error of a batch is raised by a later :meth:`flush` or by :meth:`wait`).
+    Use it as a context manager: leaving the ``with`` block waits for the last batch (and
+    raises the first error), or, when the block raised, stops the batch loading and lets
+    the error through.
     """
 
     def __init__(self, con: duckdb.DuckDBPyConnection, background: bool = False) -> None:
@@ -463,7 +484,8 @@ class Loader:
         self.hands = 0
         self.keys: set[tuple[str, int]] = set()
         self._thread = ThreadPoolExecutor(1, "paipu-load") if background else None
-        self._loading: Future[None] | None = None
+        #: The batches handed to the thread, in order, not yet seen through.
+        self._loading: list[Future[None]] = []
         self._stop = False
 
     def __enter__(self) -> Loader:
@@ -473,12 +495,10 @@ class Loader:
         try:
             if kind is None:
                 self.wait()
-            elif self._loading is not None:
+            elif self._loading:
                 self._stop = True  # no statement after the one running
                 self.con.interrupt()
-                with contextlib.suppress(Exception):
-                    self._loading.result()
-                self._loading = None
+                self._drop()
         finally:
             if self._thread is not None:
                 self._thread.shutdown()
@@ -504,16 +524,48 @@ class Loader:
         if self._thread is None:
             self._load(pending, keys)
             return
-        self.wait()
-        self._loading = self._thread.submit(self._load, pending, keys)
+        # queued behind the batches still loading (the thread takes them in order): the
+        # caller goes on handing out tasks meanwhile; an error of a batch done is raised
+        while self._loading and self._loading[0].done():
+            self._seen(self._loading.pop(0))
+        self._loading.append(self._thread.submit(self._load_or_stop, pending, keys))
 
     def wait(self) -> None:
-        """Wait for the batch loading, if any; its error is raised here."""
-        loading, self._loading = self._loading, None
-        if loading is not None:
+        """Wait for the batches loading, if any; the first error is raised here (and the
+        batches after it are not loaded)."""
+        while self._loading:
+            self._seen(self._loading[0])
+            self._loading.pop(0)
+
+    def _seen(self, loading: Future[None]) -> None:
+        """The outcome of a batch: on its error the batches queued after it are dropped."""
+        try:
             loading.result()
+        except BaseException:
+            self._stop = True
+            self._drop()
+            raise
+
+    def _drop(self) -> None:
+        """Cancel the batches queued and wait for the one loading (its error dropped)."""
+        loading, self._loading = self._loading, []
+        for future in loading:
+            future.cancel()
+        for future in loading:
+            with contextlib.suppress(BaseException):
+                future.result()
+
+    def _load_or_stop(self, pending: list[Chunk], keys: set[tuple[str, int]]) -> None:
+        """:meth:`_load` on the thread: a batch that fails stops the ones queued after it."""
+        try:
+            self._load(pending, keys)
+        except BaseException:
+            self._stop = True
+            raise
 
     def _load(self, pending: list[Chunk], keys: set[tuple[str, int]]) -> None:
+        if self._stop:
+            return
         con = self.con
         if keys:
             listed = list(keys)

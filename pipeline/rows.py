@@ -7,7 +7,6 @@ tables and inserts them ``BY NAME``.
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
@@ -38,6 +37,11 @@ from paipu.rules.tiles import (
 TABLES = ("hands", "hand_seats", "wins", "win_fans", "discards", "missed_wins", "events", "rejects")
 #: Tables whose rows belong to one hand, keyed by (game, hand).
 HAND_TABLES = TABLES[:-1]
+#: The ``events`` table's columns after (game, hand, seq), held by a :class:`RowBuffer`
+#: as one column of encoded rows (:data:`EVENT_ROW`, the row tuples of
+#: :func:`encode_event`) rather than one list each.
+EVENT_COLUMNS = ("kind", "seat", "tile", "tiles", "from_seat", "extra")
+EVENT_ROW = "event_row"
 
 
 def discard_category(tile: Tile) -> str:
@@ -145,14 +149,20 @@ def encode_events(events: Sequence[Event]) -> list[EncodedEvent]:
     if len(_pinned) >= EVENT_CACHE_SIZE:
         _by_identity.clear()
         _pinned.clear()
-    out = []
-    for event in events:
-        encoded = _by_identity.get(id(event))
+        hits = [None] * len(events)
+    # only the misses (a few a hand: the claims, the win), found by list.index
+    at = hits.index(None)
+    while True:
+        event = events[at]
+        encoded = _by_identity.get(id(event))  # the same object earlier in the hand
         if encoded is None:
             encoded = _by_identity[id(event)] = encode_event(event)
             _pinned.append(event)
-        out.append(encoded)
-    return out
+        hits[at] = encoded
+        try:
+            at = hits.index(None, at + 1)
+        except ValueError:
+            return hits  # type: ignore[return-value]
 
 
 def record_text(record: HandRecord, events: Sequence[EncodedEvent]) -> str:
@@ -160,11 +170,13 @@ def record_text(record: HandRecord, events: Sequence[EncodedEvent]) -> str:
     the events' JSON taken from ``events`` (:func:`encode_event`) rather than written
     again: the hand is written with no events and their arrays are put in its empty
     ``"events": []``."""
-    document = dataclasses.replace(record, events=()).to_json()
+    document = record.to_json(events=False)
     joined = ", ".join([e[1] for e in events])
-    if "rules" not in document:
-        # nothing before the events can hold that text unescaped (the fields before it
-        # are names, numbers and lists of names), so its first place is the events'
+    rules = record.rules
+    # Only a nested ``"events": []`` in the rules could come before the hand's own (the
+    # fields before the events are names, numbers, lists of names and the rules; a quote
+    # inside a string is escaped), so the first such text is the events' place.
+    if not rules or _NO_EVENTS not in (_rules_json(rules) or ""):
         text = dumps_json(document)
         at = text.find(_NO_EVENTS)
         if at >= 0:
@@ -483,13 +495,9 @@ class RowBuffer:
         c["game"].extend([record.game] * n)
         c["hand"].extend([record.hand] * n)
         c["seq"].extend(range(n))
-        kinds, seats, tiles, lists, from_seats, extras = zip(*map(_FIRST, events), strict=True)
-        c["kind"].extend(kinds)
-        c["seat"].extend(seats)
-        c["tile"].extend(tiles)
-        c["tiles"].extend(lists)
-        c["from_seat"].extend(from_seats)
-        c["extra"].extend(extras)
+        # the encoded rows themselves, shared by every hand holding the same event: the
+        # shard's columns are built from the distinct ones (pipeline.ingest.arrow_table)
+        c[EVENT_ROW].extend(map(_FIRST, events))
 
     def _discard_rows(self, outcome: HandOutcome, game: str, hand: int) -> None:
         """The discards table, column by column (the bulk of a hand's rows)."""

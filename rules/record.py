@@ -210,7 +210,9 @@ class HandRecord:
             source=dict(source) if source is not None else None,
         )
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, events: bool = True) -> dict[str, Any]:
+        """The hand as paipu log JSON; with ``events=False`` its events list is left empty
+        (the ingest writes the events' arrays in from encodings it already has)."""
         out: dict[str, Any] = {"paipu": PAIPU_VERSION, "variant": self.variant}
         if self.rules:
             out["rules"] = dict(self.rules)
@@ -228,7 +230,7 @@ class HandRecord:
         out["deal"] = [tile_names(d) for d in self.deal]
         if self.wall is not None:
             out["wall"] = tile_names(self.wall)
-        out["events"] = [e.to_array() for e in self.events]
+        out["events"] = [e.to_array() for e in self.events] if events else []
         if self.result is not None:
             out["result"] = self.result.to_json()
         if self.source is not None:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
 import os
+import threading
 from pathlib import Path
 
 import pytest
@@ -11,7 +13,12 @@ from paipu.parsers import Parsed, parse_any
 from paipu.parsers.paipu import dumps
 from paipu.pipeline import rows as rows_module
 from paipu.pipeline.engines import DaskEngine, LocalEngine
-from paipu.pipeline.ingest import load_threads, rows_for
+from paipu.pipeline.ingest import (
+    Chunk,
+    Loader,
+    load_threads,
+    rows_for,
+)
 from paipu.pipeline.rows import TABLES, RowBuffer, encode_event, encode_events, record_text
 from paipu.rules.events import decode
 
@@ -37,6 +44,15 @@ def test_the_record_line_is_exactly_the_canonical_dump(botzone_dir: Path) -> Non
         events = encode_events(item.record.events)
         assert events == [encode_event(e) for e in item.record.events]
         assert record_text(item.record, events) == dumps(item.record)
+
+
+def test_the_record_line_with_rules_that_hold_an_empty_events_list(botzone_dir: Path) -> None:
+    """Rules with a nested ``"events": []`` (the one text before the hand's own events
+    that could be taken for them), none, or others: still exactly :func:`dumps`."""
+    record = _parsed(botzone_dir)[0].record
+    for rules in ({"x": {"events": []}}, {"events": []}, {}, {"wall": "duplicate"}):
+        changed = dataclasses.replace(record, rules=rules)
+        assert record_text(changed, encode_events(changed.events)) == dumps(changed)
 
 
 def test_an_event_encodes_as_its_row_and_its_array() -> None:
@@ -85,3 +101,31 @@ def test_the_load_leaves_the_workers_their_cores() -> None:
     assert load_threads(LocalEngine(cores + 4)) == 1
     assert load_threads(DaskEngine(None, cores)) == 1
     assert load_threads(DaskEngine("tcp://elsewhere:8786", cores)) == cores
+
+
+def test_a_batch_that_fails_on_the_thread_stops_the_ones_queued_after_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Batches queue behind the one loading; the first error is raised and no batch after
+    it is loaded."""
+    loaded: list[str] = []
+    gate = threading.Event()
+
+    def load(self: Loader, pending: list[Chunk], keys: object) -> None:
+        if self._stop:
+            return
+        gate.wait(5)
+        game = pending[0].keys[0][0]
+        if game == "bad":
+            raise RuntimeError("the batch failed")
+        loaded.append(game)
+
+    monkeypatch.setattr(Loader, "_load", load)
+    loader = Loader(None, background=True)  # type: ignore[arg-type]  # not loaded
+    with pytest.raises(RuntimeError, match="the batch failed"), loader:
+        for game in ("first", "bad", "after"):
+            loader.add(Chunk(shards={}, keys=[(game, 0)], hands=1))
+            loader.flush()  # queued: the first batch is still waiting at the gate
+        assert len(loader._loading) == 3
+        gate.set()
+    assert loaded == ["first"]
