@@ -222,9 +222,9 @@ _MASK_PREFIXES: Final[dict[tuple[int, bool, int], dict[int, tuple[int, ...]]]] =
 
 def _mask_walk(key: tuple[int, ...], runs: bool, copies: int) -> tuple[int, ...]:
     """The walk's states once every rank of ``key`` is done, as flat ``(state, mask)``
-    pairs: the wilds used (a mask) to reach ``(pair, carry, carry next)``; of the last rank,
-    only the states with no chow left open. The states of each prefix are kept, so that
-    keys that start alike (a hand and the hand plus one tile) share their first ranks."""
+    pairs: the wilds used (a mask) to reach ``(pair, carry, carry next)``. The states of
+    each prefix are kept, so that keys that start alike (a hand and the hand plus one tile)
+    share their first ranks."""
     size = len(key)
     shape = (size, runs, copies)
     table = _MASK_PREFIXES.get(shape)
@@ -247,7 +247,6 @@ def _mask_walk(key: tuple[int, ...], runs: bool, copies: int) -> tuple[int, ...]
         held = key[rank]
         limit = max(copies, held)
         chow_top = 4 if runs and rank + 2 < size else 0
-        last = rank == size - 1
         reached = [0] * _STATE_SPAN  # mask by state
         order: list[int] = []  # the states reached, in the order first reached
         for index in range(0, len(states), 2):
@@ -256,27 +255,25 @@ def _mask_walk(key: tuple[int, ...], runs: bool, copies: int) -> tuple[int, ...]
             if carry > limit:
                 continue
             carry_next = state & 7
-            if last and carry_next:
-                continue  # a chow would still be open past the group's end
             mask = states[index + 1]
             pair = state >> 7
             room = limit - carry
-            for pung in range(2):
-                for with_pair in range(1 if pair else 2):
-                    fixed = 3 * pung + 2 * with_pair
-                    if fixed > room:
-                        break
-                    for chow in range(min(chow_top, room - fixed) + 1):
-                        total = carry + fixed + chow
-                        if total < held:
-                            continue
-                        shifted = (mask << (total - held)) & FULL_MASK
-                        if shifted:
-                            after = (pair + with_pair) << 7 | (carry_next + chow) << 3 | chow
-                            known = reached[after]
-                            if not known:
-                                order.append(after)
-                            reached[after] = known | shifted
+            # a pung here or not leads to the same state: both in one update, 3 wilds apart
+            for with_pair in range(1 if pair else 2):
+                if 2 * with_pair > room:
+                    break
+                for chow in range(min(chow_top, room - 2 * with_pair) + 1):
+                    total = carry + 2 * with_pair + chow
+                    shifted = mask << (total - held) if total >= held else 0
+                    if total + 3 <= limit and total + 3 >= held:
+                        shifted |= mask << (total + 3 - held)
+                    shifted &= FULL_MASK
+                    if shifted:
+                        after = (pair + with_pair) << 7 | (carry_next + chow) << 3 | chow
+                        known = reached[after]
+                        if not known:
+                            order.append(after)
+                        reached[after] = known | shifted
         flat: list[int] = []
         for after in order:
             flat.append(after)
@@ -594,30 +591,21 @@ def group_readings(
             return
         next_room = _room(key, rank + 1, copies, spare) if runs else 0
         after_room = _room(key, rank + 2, copies, spare) if runs else 0
-        # the blocks of steps(room - carry, next_room - carry_next, after_room, pair < 0,
-        # False), without its cached call
-        free = room - carry
-        chow_top = min(next_room - carry_next, after_room, 4)
-        if chow_top < 0:
-            return
-        for pung in range(2):
-            for with_pair in range(2 if pair < 0 else 1):
-                fixed = 3 * pung + 2 * with_pair
-                if fixed > free:
-                    break
-                for chow in range(min(chow_top, free - fixed) + 1):
-                    total = carry + fixed + chow
-                    if total < held or len(stood) + total - held > wilds:
-                        continue
-                    visit(
-                        rank + 1,
-                        carry_next + chow,
-                        chow,
-                        rank if with_pair else pair,
-                        chows + (rank,) * chow,
-                        pungs + (rank,) * pung,
-                        stood + (rank,) * (total - held),
-                    )
+        for pung, with_pair, _, chow, _, _, demand in steps(
+            room - carry, next_room - carry_next, after_room, pair < 0, False
+        ):
+            total = carry + demand
+            if total < held or len(stood) + total - held > wilds:
+                continue
+            visit(
+                rank + 1,
+                carry_next + chow,
+                chow,
+                rank if with_pair else pair,
+                chows + (rank,) * chow,
+                pungs + (rank,) * pung,
+                stood + (rank,) * (total - held),
+            )
 
     visit(0, 0, 0, -1, (), (), ())
     return tuple(sorted(found))

@@ -123,7 +123,8 @@ class _Layout:
             start = tiles[0]
             contiguous = tiles == tuple(range(start, start + len(tiles)))
             self.slices.append((start, start + len(tiles)) if contiguous else (-1, -1))
-        self.tables: list[dict[tuple[int, ...], _Group]] = [{} for _ in self.groups]
+        #: Per group, its :class:`_Group` by key code (:func:`_key_code`).
+        self.tables: list[dict[int, _Group]] = [{} for _ in self.groups]
         #: Per tile code, its group's index and its rank there ((-1, -1): not in the set).
         self.places: list[tuple[int, int]] = [(-1, -1)] * tile_set.size
         for index, (tiles, _) in enumerate(self.groups):
@@ -136,11 +137,14 @@ class _Layout:
         self.standard = tile_set.kinds == STANDARD.kinds and tile_set.copies == 4
 
     def group(self, index: int, key: tuple[int, ...]) -> _Group:
+        code = _key_code(key)
         table = self.tables[index]
-        found = table.get(key)
+        found = table.get(code) if code >= 0 else None
         if found is None:
             tiles, runs = self.groups[index]
-            found = table[key] = _Group(key, tiles, runs, self.copies)
+            found = _Group(key, tiles, runs, self.copies)  # checks the counts
+            if code >= 0:
+                table[code] = found
         return found
 
     def facts(self, natural: Sequence[int]) -> list[_Group]:
@@ -151,9 +155,25 @@ class _Layout:
                 key = tuple(natural[start:stop])
             else:
                 key = tuple([natural[t] for t in self.groups[index][0]])
-            found = tables[index].get(key)
+            code = _key_code(key)
+            found = tables[index].get(code) if code >= 0 else None
             out.append(found if found is not None else self.group(index, key))
         return out
+
+
+def _key_code(key: tuple[int, ...]) -> int:
+    """A group key as an int, 4 bits a rank (a table's keys all have the same length);
+    -1 when a count is not 0..15 (such a key is checked, never kept)."""
+    code = 0
+    for count in key:
+        if count < 0 or count > _MOST_CODED:
+            return -1
+        code = code << 4 | count
+    return code
+
+
+#: The most copies of a kind :func:`_key_code` writes.
+_MOST_CODED: Final = 15
 
 
 _V = TypeVar("_V")
@@ -326,7 +346,7 @@ def _plus(layout: _Layout, index: int, group: _Group, rank: int) -> int:
     if found < 0:
         key = group.key
         more = (*key[:rank], key[rank] + 1, *key[rank + 1 :])
-        other = layout.tables[index].get(more)
+        other = layout.tables[index].get(_key_code(more))
         if other is not None:
             found = other.masks
         else:
