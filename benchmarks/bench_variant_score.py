@@ -18,8 +18,9 @@ recent answers helps:
   docs/benchmarks.md defines it and as ``bench_score.py`` times MCR.
 
 Wins scored per second, CPU time (``time.process_time``, steadier than the wall clock on a
-shared machine), with the entries of the core's wild tables after each stage and the peak
-memory of the process.
+shared machine; the collection's objects frozen out of the garbage collector's sight, as
+they are not the scorer's, and the garbage collected before each timed set), with the
+entries of the core's wild tables after each stage and the peak memory of the process.
 
     .venv/bin/python benchmarks/bench_variant_score.py --hands 1000
     .venv/bin/python benchmarks/bench_variant_score.py --variant tianjin --variant nanchang
@@ -34,6 +35,7 @@ after the collection, where that fell does not change the figures.
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import resource
 import time
@@ -107,7 +109,9 @@ def forget_tables() -> None:
 
 
 def rate(requests: list[ScoreRequest]) -> float:
-    """Requests scored per CPU second, each scored once."""
+    """Requests scored per CPU second, each scored once (the garbage of what ran before
+    collected first)."""
+    gc.collect()
     start = time.process_time()
     for request in requests:
         score(request)
@@ -122,11 +126,17 @@ def cold_and_warm(
     cold pass and at the end."""
     sets = [timed[k :: repeats + 1] for k in range(repeats + 1)]
     forget_tables()
+    # the self-play's leftovers and the requests are the benchmark's, not the scorer's: out
+    # of the collector's sight (a full collection over them, hundreds of MiB, took longer
+    # than a whole timed set and decided the figures)
+    gc.collect()
+    gc.freeze()
     cold = rate(sets[0])
     after_cold = core_shanten.cache_entries()
     for request in warm_up:
         score(request)
     warm = max(rate(chunk) for chunk in sets[1:])
+    gc.unfreeze()
     return cold, warm, after_cold, core_shanten.cache_entries()
 
 
