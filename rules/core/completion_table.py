@@ -63,15 +63,6 @@ def keys(ranks: int, most: int = MOST_TILES) -> Iterator[tuple[int, ...]]:
     return walk(0, most)
 
 
-def index(key: tuple[int, ...]) -> int:
-    """A key's place in its table: its counts as the digits of a base-5 number, rank 0
-    the lowest."""
-    code = 0
-    for count in reversed(key):
-        code = code * decompose.TABLE_BASE + count
-    return code
-
-
 def build() -> bytes:
     """The file's content: a JSON header line (the distinct masks, and where each shape's
     table lies in the body), then the tables, zlib-compressed."""
@@ -85,7 +76,7 @@ def build() -> bytes:
             entry = values.setdefault(masks, len(values))
             if entry >= 255:
                 raise ValueError("more than 255 distinct masks: widen the table's entries")
-            table[index(key)] = entry + 1
+            table[decompose.table_index(key)] = entry + 1
         layout.append([int(runs), ranks, copies, len(body), len(table)])
         body += table
         decompose.clear_caches()

@@ -142,8 +142,9 @@ def walked_masks(key: tuple[int, ...], runs: bool, copies: int) -> tuple[int, in
     return sets, with_pair
 
 
-#: The precomputed completion masks (``completion-masks.bin`` beside this module, written
-#: by :mod:`paipu.rules.core.completion_table` from :func:`walked_masks`): for each shape
+#: The precomputed completion masks (``completion-masks.bin``, a resource of the package
+#: ``paipu.rules.core``, written by :mod:`paipu.rules.core.completion_table` from
+#: :func:`walked_masks`): for each shape
 #: of group (chows or not, ranks, copies), a byte per key in base :data:`TABLE_BASE` (rank
 #: 0 the lowest digit), 0 for a key not in the table, else 1 + the index of its masks in
 #: :data:`_TABLE_VALUES`.
@@ -162,21 +163,33 @@ def table_masks(key: tuple[int, ...], runs: bool, copies: int) -> tuple[int, int
     table = _TABLES.get((runs, len(key), copies))
     if table is None:
         return None
-    code = 0
-    for rank in range(len(key) - 1, -1, -1):
-        count = key[rank]
-        if count >= TABLE_BASE or count < 0:
-            return None
-        code = code * TABLE_BASE + count
-    entry = table[code]
+    code = table_index(key)
+    entry = table[code] if code >= 0 else 0
     if not entry:
         return None
     return _TABLE_VALUES[entry - 1]
 
 
+def table_index(key: tuple[int, ...]) -> int:
+    """A key's place in its precomputed table: its counts as the digits of a base
+    :data:`TABLE_BASE` number, rank 0 the lowest; -1 when a count is not a digit.
+
+    >>> table_index((1, 2, 0)), table_index((5,))
+    (11, -1)
+    """
+    code = 0
+    for rank in range(len(key) - 1, -1, -1):
+        count = key[rank]
+        if count >= TABLE_BASE or count < 0:
+            return -1
+        code = code * TABLE_BASE + count
+    return code
+
+
 def read_tables(path: str = "") -> bool:
-    """Read the precomputed tables (from ``path``, by default :data:`TABLE_FILE` beside this
-    module); False, and the walk answers every key, when the file is missing or unreadable."""
+    """Read the precomputed tables (from ``path``, by default the package's resource
+    :data:`TABLE_FILE`); False, and the walk answers every key, when the file is missing or
+    unreadable."""
     _TABLES_READ[0] = True
     _TABLES.clear()
     _TABLE_VALUES.clear()
