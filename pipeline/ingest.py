@@ -478,8 +478,16 @@ class Loader:
     the error through.
     """
 
-    def __init__(self, con: duckdb.DuckDBPyConnection, background: bool = False) -> None:
+    def __init__(
+        self,
+        con: duckdb.DuckDBPyConnection,
+        background: bool = False,
+        sources: Sequence[str] = (),
+    ) -> None:
         self.con = con
+        #: The files being ingested (as the rejects name them): a hand loaded deletes the
+        #: rejects of its key from other files only, the earlier ones.
+        self.sources = list(sources)
         self.pending: list[Chunk] = []
         self.hands = 0
         self.keys: set[tuple[str, int]] = set()
@@ -589,9 +597,15 @@ class Loader:
                         f"DELETE FROM {table} USING present p "
                         f"WHERE {table}.game = p.game AND {table}.hand = p.hand"
                     )
+            # A hand loaded supersedes the rejects of its key from before this ingest (the
+            # rejects of this ingest's files were deleted when it began, so a reject of
+            # another file is an earlier one); this ingest's own rejects stay, whichever
+            # batch loaded them, so where the batches end changes nothing.
             con.execute(
                 "DELETE FROM rejects USING batch_keys k "
-                "WHERE rejects.game = k.game AND rejects.hand = k.hand"
+                "WHERE rejects.game = k.game AND rejects.hand = k.hand "
+                "AND rejects.source NOT IN (SELECT unnest($sources::VARCHAR[]))",
+                {"sources": self.sources},
             )
             con.unregister("batch_keys")
         for table in TABLES:
@@ -647,7 +661,7 @@ def ingest(
         con.execute(f"SET threads = {load_threads(engine)}")
         apply_schema(con)
         names = [os.path.normpath(str(p)) for p in files]
-        if names:
+        if names:  # the files' earlier rejects (their new ones come with their hands)
             con.execute(
                 "DELETE FROM rejects WHERE source IN (SELECT unnest($names))", {"names": names}
             )
@@ -656,7 +670,7 @@ def ingest(
         def on_reject(rejected: Rejected) -> None:
             file_rejects.add_reject(rejected)
 
-        with Loader(con, background=True) as loader:
+        with Loader(con, background=True, sources=names) as loader:
             with _relaxed_gc():
                 for task, chunk in engine.map(process, tasks_for(files, on_reject, folder)):
                     _count(summary, chunk)

@@ -144,6 +144,38 @@ def test_corrupted_hands_are_rejected_precisely_and_the_rest_loads(tmp_path: Pat
         assert fragment in reason, (line, reason)
 
 
+def _not_held(game: str) -> dict[str, object]:
+    """A hand the replay rejects (a discard of a tile not held): a reject with its key."""
+    bad = hands.discard_win(game)
+    bad["events"][1] = ["discard", 0, "5z"]
+    return bad
+
+
+@pytest.mark.parametrize("batch", [5, 2000])
+def test_a_reject_and_a_good_hand_of_one_key_both_stay_whatever_the_batches(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, batch: int
+) -> None:
+    """A rejected line and a good hand of the same (game, hand) in one ingest: both are
+    kept, in one batch or in two (the defect: a batch deleted the rejects of the hands it
+    loaded, this ingest's own earlier batches' included, so what ``rejects`` held depended
+    on where the batches ended). A reject of that key from an *earlier* ingest of another
+    file is still superseded by the good hand."""
+    monkeypatch.setattr(ingest_module, "BATCH_HANDS", batch)
+    monkeypatch.setattr(ingest_module, "CHUNK_HANDS", 5)
+    db = tmp_path / "keys.duckdb"
+    ingest([_write(tmp_path / "earlier.jsonl", [_not_held("g-old")])], db)
+    lines = [_not_held("g-dup"), *(hands.quick_win(f"g{i}") for i in range(12))]
+    lines += [hands.discard_win("g-dup"), hands.discard_win("g-old")]
+    ingest([_write(tmp_path / "now.jsonl", lines)], db)
+    with duckdb.connect(str(db), read_only=True) as con:
+        rejects = con.execute("SELECT source, line, game FROM rejects").fetchall()
+        loaded = con.execute("SELECT count(*) FROM hands").fetchone()
+    assert [(Path(source).name, line, game) for source, line, game in rejects] == [
+        ("now.jsonl", 1, "g-dup")
+    ]
+    assert loaded == (14,)
+
+
 def test_audit_names_file_line_event_and_rule(tmp_path: Path) -> None:
     path, expected = _corrupted_file(tmp_path)
     result = runner.invoke(app, ["audit", str(path), "--json"])
