@@ -14,6 +14,8 @@ from paipu.parsers.paipu import dumps
 from paipu.pipeline import rows as rows_module
 from paipu.pipeline.engines import DaskEngine, LocalEngine
 from paipu.pipeline.ingest import (
+    BATCH_HANDS,
+    TAIL_BATCH_HANDS,
     Chunk,
     Loader,
     load_threads,
@@ -101,6 +103,33 @@ def test_the_load_leaves_the_workers_their_cores() -> None:
     assert load_threads(LocalEngine(cores + 4)) == 1
     assert load_threads(DaskEngine(None, cores)) == 1
     assert load_threads(DaskEngine("tcp://elsewhere:8786", cores)) == cores
+
+
+def test_batches_end_by_the_input_alone_and_the_last_is_small(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Batches of BATCH_HANDS, then, near the end of the input, each as large as what is
+    still to come (at least TAIL_BATCH_HANDS): the batch left after the last chunk is
+    small. Where they end depends only on the chunks' hands and sizes."""
+    loaded: list[int] = []
+    monkeypatch.setattr(
+        Loader, "_load", lambda self, pending, keys: loaded.append(sum(c.hands for c in pending))
+    )
+
+    def batches(expected: int) -> list[int]:
+        loaded.clear()
+        loader = Loader(None, expected=expected)  # type: ignore[arg-type]  # not loaded
+        for i in range(26):  # 26 chunks of 250 hands, 1,000 characters each
+            keys = [(f"g{i}", h) for h in range(250)]
+            loader.add(Chunk(shards={}, keys=keys, hands=250), 1_000)
+        loader.flush()
+        return list(loaded)
+
+    assert BATCH_HANDS == 2000 and TAIL_BATCH_HANDS == 250
+    assert batches(0) == [2000, 2000, 2000, 500]  # the size unknown: as before
+    # known: the third batch once it holds what is still to come (1,250 of 1,250), …
+    assert batches(26_000) == [2000, 2000, 1250, 750, 250, 250]
+    assert batches(26_000) == [2000, 2000, 1250, 750, 250, 250]
 
 
 def test_a_batch_that_fails_on_the_thread_stops_the_ones_queued_after_it(
