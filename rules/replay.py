@@ -179,7 +179,7 @@ _new_tuple = tuple.__new__  # a DiscardFact from its fields (what its ``_make`` 
 
 def tile_total(counts: list[int]) -> int:
     """``sum(counts)`` as a compiled loop: the builtin, called from compiled code, cost
-    three times as much on a hand's 34 counts (the waits ask it after every discard)."""
+    about twice as much on a hand's 34 counts (the waits ask it after every discard)."""
     total = 0
     for count in counts:
         total += count
