@@ -195,6 +195,17 @@ DISCARD_EVENTS: Mapping[tuple[int, Tile], Discard] = {
 }
 
 
+#: The claims' and wins' events, made once for each seat and tile (a chi: its middle
+#: tile; a win: and the seat it is won from) as the hands first hold them, then shared like
+#: the draws' and discards' (a frozen dataclass's ``__init__`` cost more than the rest of a
+#: claim's line, and the rows encode a shared event once, by its identity). A few hundred
+#: at most.
+_CHI_EVENTS: dict[tuple[int, Tile], Chi] = {}
+_PONG_EVENTS: dict[tuple[int, Tile], Pong] = {}
+_KONG_EVENTS: dict[tuple[int, Tile], Kong] = {}
+_WIN_EVENTS: dict[tuple[int, Tile, int | None], Win] = {}
+
+
 @dataclass
 class HandBuilder:
     """Collects a hand's events, working out the claimed tile and the source of a win."""
@@ -228,17 +239,26 @@ class HandBuilder:
                 f"chi {'-'.join(tile_name(t) for t in run)} (middle {tile_name(middle)}) "
                 f"cannot use the last discard {tile_name(claimed.tile)}"
             )
-        self.events.append(Chi(seat, run))
+        event = _CHI_EVENTS.get((seat, middle))
+        if event is None:
+            event = _CHI_EVENTS[seat, middle] = Chi(seat, run)
+        self.events.append(event)
 
     def pong(self, seat: int, tile: Tile | None = None) -> None:
         """A pung of the last discard; ``tile``, where the log names one, must be it."""
         claimed = self._claim_same("pong", tile)
-        self.events.append(Pong(seat, claimed))
+        event = _PONG_EVENTS.get((seat, claimed))
+        if event is None:
+            event = _PONG_EVENTS[seat, claimed] = Pong(seat, claimed)
+        self.events.append(event)
 
     def kong(self, seat: int, tile: Tile | None = None) -> None:
         """An exposed kong of the last discard."""
         claimed = self._claim_same("kong", tile)
-        self.events.append(Kong(seat, claimed))
+        event = _KONG_EVENTS.get((seat, claimed))
+        if event is None:
+            event = _KONG_EVENTS[seat, claimed] = Kong(seat, claimed)
+        self.events.append(event)
 
     def _claim_same(self, what: str, tile: Tile | None) -> Tile:
         claimed = self._claimed(what)
@@ -263,20 +283,23 @@ class HandBuilder:
         """
         last = self.events[-1] if self.events else None
         if isinstance(last, Draw) and last.seat == seat:
-            win = Win(seat, last.tile)
+            key: tuple[int, Tile, int | None] = (seat, last.tile, None)
         elif isinstance(last, Discard | AddedKong) and last.seat != seat:
             if named is not None and named != last.tile:
                 raise BotzoneError(
                     f"win on {tile_name(named)} but seat {last.seat}'s {last.kind} "
                     f"before it is {tile_name(last.tile)}"
                 )
-            win = Win(seat, last.tile, last.seat)
+            key = (seat, last.tile, last.seat)
         else:
             after = f"seat {last.seat}'s {last.kind}" if last is not None else "the deal"
             raise BotzoneError(
                 f"seat {seat}'s win follows {after}, not its own draw or another seat's "
                 "discard or added kong"
             )
+        win = _WIN_EVENTS.get(key)
+        if win is None:
+            win = _WIN_EVENTS[key] = Win(*key)
         self.events.append(win)
         return win
 

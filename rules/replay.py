@@ -175,6 +175,59 @@ class DiscardFact(NamedTuple):
 
 
 _new_tuple = tuple.__new__  # a DiscardFact from its fields (what its ``_make`` does, inline)
+
+
+def tile_total(counts: list[int]) -> int:
+    """``sum(counts)`` as a compiled loop: the builtin, called from compiled code, cost
+    about twice as much on a hand's 34 counts (the waits ask it after every discard)."""
+    total = 0
+    for count in counts:
+        total += count
+    return total
+
+
+#: A score request's parts that vary on one table (:meth:`Table._asked`): the seat, the
+#: tile, the seat it is won from, the hand, the melds, the flowers, the flags, the extra facts.
+_Asked = tuple[
+    int,
+    Tile,
+    int | None,
+    tuple[Tile, ...],
+    tuple[Meld, ...],
+    tuple[Tile, ...],
+    WinFlags,
+    Mapping[str, Any],
+]
+#: Every situation of a win, made once (:meth:`Table.win_flags`): a frozen dataclass is built
+#: by its interpreted ``__init__``, even from compiled code.
+_WIN_FLAGS: dict[tuple[bool, bool, bool, bool], WinFlags] = {
+    (a, b, c, d): WinFlags(a, b, c, d)
+    for a in (False, True)
+    for b in (False, True)
+    for c in (False, True)
+    for d in (False, True)
+}
+#: The claimed melds, made once for each set of tiles and seat claimed from and shared
+#: (frozen, like the events): a few hundred at most.
+_CHI_MELDS: dict[tuple[tuple[Tile, ...], int | None], Meld] = {}
+_PONG_MELDS: dict[tuple[tuple[Tile, ...], int | None], Meld] = {}
+_KONG_MELDS: dict[tuple[tuple[Tile, ...], int | None], Meld] = {}
+
+
+def _shared_meld(
+    kind: MeldKind,
+    melds: dict[tuple[tuple[Tile, ...], int | None], Meld],
+    tiles: tuple[Tile, ...],
+    from_seat: int | None,
+) -> Meld:
+    """``Meld(kind, tiles, from_seat)``, the one made before when there is one in ``melds``."""
+    key = (tiles, from_seat)
+    meld = melds.get(key)
+    if meld is None:
+        meld = melds[key] = Meld(kind, tiles, from_seat)
+    return meld
+
+
 #: :attr:`SeatState.since_waits`: nothing drawn since the waits; several tiles (or unknown).
 _NO_DRAW = -1
 _DRAWS = -2
@@ -447,7 +500,7 @@ class Table:
         #: then the last few answers are kept, as the win declared right after a discard or
         #: a draw asks again what the offer asked (see :meth:`_score`).
         self._plain_score = setup.plain_score
-        self._recent_scores: list[tuple[ScoreRequest, ScoreAnswer]] = []
+        self._recent_scores: list[tuple[_Asked, ScoreAnswer]] = []
         #: The other seats after each seat, in seat order (discard facts list them so).
         self._others, self._no_wins = _seat_orders(self.players)
         #: The event handlers of the kinds this variant allows, its state's own among them.
@@ -646,7 +699,7 @@ class Table:
         waits, shapes, hand_size = plain
         melds = len(s.melds)
         hand = s.hand
-        if sum(hand) != hand_size - 3 * melds:
+        if tile_total(hand) != hand_size - 3 * melds:
             s.waits = ()
             return
         wilds = self.wilds
@@ -841,7 +894,7 @@ class Table:
         rest.remove(tile)
         for t in rest:
             self._take(event.seat, t, event, "chi")
-        self._meld(event.seat, Meld(MeldKind.CHI, tiles, self.discarder))
+        self._meld(event.seat, _shared_meld(MeldKind.CHI, _CHI_MELDS, tiles, self.discarder))
 
     def _pong(self, event: Pong) -> None:
         tile = self._claim_source(event, event.seat)
@@ -855,7 +908,9 @@ class Table:
             raise self.fail(event, problem)
         for _ in range(2):
             self._take(event.seat, tile, event, "pong")
-        self._meld(event.seat, Meld(MeldKind.PONG, (tile,) * 3, self.discarder))
+        self._meld(
+            event.seat, _shared_meld(MeldKind.PONG, _PONG_MELDS, (tile,) * 3, self.discarder)
+        )
 
     def _kong(self, event: Kong) -> None:
         tile = self._claim_source(event, event.seat)
@@ -869,7 +924,9 @@ class Table:
             raise self.fail(event, problem)
         for _ in range(3):
             self._take(event.seat, tile, event, "kong")
-        self._meld(event.seat, Meld(MeldKind.KONG, (tile,) * 4, self.discarder))
+        self._meld(
+            event.seat, _shared_meld(MeldKind.KONG, _KONG_MELDS, (tile,) * 4, self.discarder)
+        )
         self.phase = Phase.REPLACE
         self.after_kong = True
         self.kong_stands(event.seat, MeldKind.KONG, self.discarder)
@@ -1080,12 +1137,9 @@ class Table:
         shown = self.visible[tile] - (0 if self_drawn or robbing else 1)
         if robbing:
             shown = self.visible[tile] - 1
-        return WinFlags(
-            last_tile=last_tile,
-            kong_replacement=self_drawn and self.replacement_from_kong,
-            robbing_kong=robbing,
-            last_of_kind=shown >= 3,
-        )
+        return _WIN_FLAGS[
+            (last_tile, self_drawn and self.replacement_from_kong, robbing, shown >= 3)
+        ]
 
     def request_for(
         self,
@@ -1096,25 +1150,52 @@ class Table:
         hand: Sequence[Tile] | None = None,
     ) -> ScoreRequest:
         """A score request for ``seat`` winning on ``tile`` as the table stands."""
+        return self._request_of(self._asked(seat, tile, from_seat, flags, hand))
+
+    def _asked(
+        self,
+        seat: int,
+        tile: Tile,
+        from_seat: int | None,
+        flags: WinFlags,
+        hand: Sequence[Tile] | None = None,
+    ) -> _Asked:
+        """What a score request for ``seat`` winning on ``tile`` holds beside the hand's own
+        facts (the variant, the dealer, the rules, the winds): :meth:`request_for`'s parts,
+        which :meth:`_score` compares with the requests it answered a moment ago before it
+        builds one (a frozen dataclass's ``__init__`` is interpreted)."""
         s = self.seats[seat]
-        record = self.record
         extra: Mapping[str, Any] = {}
         state = self.state
         if state is not None:  # the facts the variant's scoring needs beside the tiles
             flags, extra = state.request_extra(seat, tile, from_seat, flags)
+        return (
+            seat,
+            tile,
+            from_seat,
+            tuple(hand if hand is not None else s.concealed()),
+            tuple(s.melds),
+            tuple(s.flowers),
+            flags,
+            extra,
+        )
+
+    def _request_of(self, asked: _Asked) -> ScoreRequest:
+        seat, tile, from_seat, hand, melds, flowers, flags, extra = asked
+        record = self.record
         return ScoreRequest(
             variant=self.variant.id,
             seat=seat,
             dealer=record.dealer,
             from_seat=from_seat,
-            hand=tuple(hand if hand is not None else s.concealed()),
-            melds=tuple(s.melds),
+            hand=hand,
+            melds=melds,
             win_tile=tile,
             rules=record.rules,
             flags=flags,
             round_wind=record.round_wind,
             seat_wind=record.seat_wind(seat),
-            flowers=tuple(s.flowers),
+            flowers=flowers,
             extra=extra,
         )
 
@@ -1154,15 +1235,15 @@ class Table:
                 request = self.request_for(seat, tile, from_seat, flags, hand)
                 return self.variant.replay_score_request(request, self.options)
             return self.variant.replay_score(self, seat, tile, from_seat, flags)
-        request = self.request_for(seat, tile, from_seat, flags, hand)
+        asked = self._asked(seat, tile, from_seat, flags, hand)
         recent = self._recent_scores
-        for asked, answer in recent:
-            if asked == request:
+        for before, answer in recent:
+            if before == asked:
                 return answer
-        answer = self.variant.replay_score_request(request, self.options)
+        answer = self.variant.replay_score_request(self._request_of(asked), self.options)
         if len(recent) >= _RECENT_SCORES:
             del recent[0]
-        recent.append((request, answer))
+        recent.append((asked, answer))
         return answer
 
     # ------------------------------------------------------------------ analytics
@@ -1202,7 +1283,8 @@ class Table:
     def _close_discard_fact(self, claimed: bool, won: bool) -> None:
         fact = self.pending_discard_fact
         if fact is not None:
-            self.discard_facts.append(_new_tuple(DiscardFact, (*fact, won, claimed)))
+            # a concatenation, not (*fact, …): compiled, that built a list first
+            self.discard_facts.append(_new_tuple(DiscardFact, fact + (won, claimed)))  # noqa: RUF005
             self.pending_discard_fact = None
 
     def _pass_offers(self) -> None:
