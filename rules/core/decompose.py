@@ -581,47 +581,84 @@ def group_readings(
         return tuple(
             sorted((c, p, pair, ()) for c, p, pair in _plain_readings(key[start:], runs, start))
         )
-    size = len(key)
     found: set[GroupReading] = set()
-
-    def visit(
-        rank: int,
-        carry: int,
-        carry_next: int,
-        pair: int,
-        chows: tuple[int, ...],
-        pungs: tuple[int, ...],
-        stood: tuple[int, ...],
-    ) -> None:
-        if rank == size:
-            if not carry and not carry_next:
-                found.add((chows, pungs, pair, stood))
-            return
-        held = key[rank]
-        spare = wilds - len(stood)
-        room = _room(key, rank, copies, spare)
-        if carry > room:
-            return
-        next_room = _room(key, rank + 1, copies, spare) if runs else 0
-        after_room = _room(key, rank + 2, copies, spare) if runs else 0
-        for pung, with_pair, _, chow, _, _, demand in steps(
-            room - carry, next_room - carry_next, after_room, pair < 0, False
-        ):
-            total = carry + demand
-            if total < held or len(stood) + total - held > wilds:
-                continue
-            visit(
-                rank + 1,
-                carry_next + chow,
-                chow,
-                rank if with_pair else pair,
-                chows + (rank,) * chow,
-                pungs + (rank,) * pung,
-                stood + (rank,) * (total - held),
-            )
-
-    visit(0, 0, 0, -1, (), (), ())
+    _visit_readings(key, runs, copies, wilds, 0, 0, 0, -1, (), (), (), found)
     return tuple(sorted(found))
+
+
+def _visit_readings(
+    key: tuple[int, ...],
+    runs: bool,
+    copies: int,
+    wilds: int,
+    rank: int,
+    carry: int,
+    carry_next: int,
+    pair: int,
+    chows: tuple[int, ...],
+    pungs: tuple[int, ...],
+    stood: tuple[int, ...],
+    found: set[GroupReading],
+) -> None:
+    """:func:`group_readings`' walk from ``rank`` on, the blocks before it chosen: each
+    reading completed is added to ``found``."""
+    if rank == len(key):
+        if not carry and not carry_next:
+            found.add((chows, pungs, pair, stood))
+        return
+    held = key[rank]
+    used = len(stood)
+    spare = wilds - used
+    room = _room(key, rank, copies, spare)
+    if carry > room:
+        return
+    next_room = _room(key, rank + 1, copies, spare) if runs else 0
+    after_room = _room(key, rank + 2, copies, spare) if runs else 0
+    for pung, with_pair, _, chow, _, _, demand in _reading_steps(
+        room - carry, next_room - carry_next, after_room, pair < 0
+    ):
+        total = carry + demand
+        if total < held or used + total - held > wilds:
+            continue
+        _visit_readings(
+            key,
+            runs,
+            copies,
+            wilds,
+            rank + 1,
+            carry_next + chow,
+            chow,
+            rank if with_pair else pair,
+            chows + (rank,) * chow if chow else chows,
+            (*pungs, rank) if pung else pungs,
+            stood + (rank,) * (total - held) if total > held else stood,
+            found,
+        )
+
+
+#: :func:`steps` without partials, as :func:`_visit_readings` asks them, by a code of the
+#: arguments (:func:`_reading_steps`).
+_READING_STEPS: Final[dict[int, tuple[Step, ...]]] = {}
+#: Each argument of :func:`_reading_steps` in its code: a digit of this base, offset so
+#: that the negative rooms (a chow carried into a rank past its room) are digits too.
+_STEPS_BASE: Final = 64
+_STEPS_OFFSET: Final = 32
+
+
+def _reading_steps(room: int, next_room: int, after_room: int, pair_free: bool) -> tuple[Step, ...]:
+    """``steps(room, next_room, after_room, pair_free, False)``, cached by one int."""
+    if not (
+        0 <= room < _STEPS_BASE
+        and -_STEPS_OFFSET <= next_room < _STEPS_OFFSET
+        and -_STEPS_OFFSET <= after_room < _STEPS_OFFSET
+    ):
+        return steps(room, next_room, after_room, pair_free, False)
+    code = (room * _STEPS_BASE + next_room + _STEPS_OFFSET) * _STEPS_BASE
+    code = (code + after_room + _STEPS_OFFSET) * 2 + (1 if pair_free else 0)
+    found = _READING_STEPS.get(code)
+    if found is None:
+        found = _READING_STEPS[code] = steps(room, next_room, after_room, pair_free, False)
+    return found
 
 
 #: A no-wild group reading: ``(chow ranks, pung ranks, pair rank or -1)``.
@@ -688,6 +725,7 @@ def clear_caches() -> None:
     """Forget every cached walk, the no-wild tables included."""
     clear_plain_tables()
     steps.cache_clear()
+    _READING_STEPS.clear()
     walked_masks.cache_clear()
     _MASK_PREFIXES.clear()
     shanten_profile.cache_clear()
