@@ -355,37 +355,66 @@ def find_standard_faces(natural: Sequence[int], wild_count: int) -> list[Tile] |
     over the groups by their completion masks, then each group's first reading with its
     share (:func:`~paipu.rules.core.decompose.group_readings`)."""
     groups = TILE_SET.groups
-    keys = [tuple([natural[t] for t in group[0]]) for group in groups]
-    masks = [
-        completion_masks(key, group[1], COPIES) for key, group in zip(keys, groups, strict=True)
-    ]
-    # reach[i][(wilds used, pair placed)]: (group i's share, whether group i holds the pair)
-    reach: list[dict[tuple[int, bool], tuple[int, bool]]] = []
-    states: set[tuple[int, bool]] = {(0, False)}
-    for sets_mask, pair_mask in masks:
-        step: dict[tuple[int, bool], tuple[int, bool]] = {}
-        for used, paired in sorted(states):
-            for share in range(wild_count - used + 1):
-                if sets_mask >> share & 1:
-                    step.setdefault((used + share, paired), (share, False))
-                if not paired and pair_mask >> share & 1:
-                    step.setdefault((used + share, True), (share, True))
-        reach.append(step)
-        states = set(step)
-    if (wild_count, True) not in states:
+    full = (1 << (wild_count + 1)) - 1
+    keys: list[tuple[int, ...]] = []
+    masks: list[tuple[int, int]] = []
+    # free[i] / paired[i]: bit u set when the first i groups split with u wilds, without /
+    # with the pair
+    free = [1]
+    paired = [0]
+    for tiles, runs in groups:
+        key = tuple([natural[t] for t in tiles])
+        sets_mask, pair_mask = completion_masks(key, runs, COPIES)
+        keys.append(key)
+        masks.append((sets_mask, pair_mask))
+        before, before_paired = free[-1], paired[-1]
+        after = after_paired = 0
+        for used in range(wild_count + 1):
+            if before >> used & 1:
+                after |= sets_mask << used
+                after_paired |= pair_mask << used
+            if before_paired >> used & 1:
+                after_paired |= sets_mask << used
+        free.append(after & full)
+        paired.append(after_paired & full)
+    if not paired[-1] >> wild_count & 1:
         return None
     faces: list[Tile] = []
-    state = (wild_count, True)
+    target, with_pair_left = wild_count, True
     for index in range(len(groups) - 1, -1, -1):
-        share, with_pair = reach[index][state]
+        share, with_pair = _group_share(
+            free[index], paired[index], masks[index], target, with_pair_left
+        )
         tiles, runs = groups[index]
         for reading in group_readings(keys[index], runs, COPIES, share):
             pair, stood = reading[2], reading[3]
             if len(stood) == share and (pair >= 0) == with_pair:
                 faces += [tiles[rank] for rank in stood]
                 break
-        state = (state[0] - share, state[1] and not with_pair)
+        target -= share
+        with_pair_left = with_pair_left and not with_pair
     return sorted(faces)
+
+
+def _group_share(
+    free: int, paired: int, masks: tuple[int, int], target: int, with_pair: bool
+) -> tuple[int, bool]:
+    """The wilds a group takes, and whether it holds the pair, for the groups up to it to
+    use ``target`` wilds (and hold the pair, with ``with_pair``): ``free`` / ``paired`` are
+    the wild counts the groups before it split with, without / with the pair. The first
+    way in the order of the walk (fewest wilds before the group first, a split without the
+    pair before one with it, the group's sets before its pair)."""
+    sets_mask, pair_mask = masks
+    for used in range(target + 1):
+        share = target - used
+        if with_pair:
+            if free >> used & 1 and pair_mask >> share & 1:
+                return share, True
+            if paired >> used & 1 and sets_mask >> share & 1:
+                return share, False
+        elif free >> used & 1 and sets_mask >> share & 1:
+            return share, False
+    raise AssertionError("no share reaches the target")
 
 
 def pung_faces(natural: Sequence[int], wild_count: int, sets: int) -> list[Tile | None]:
