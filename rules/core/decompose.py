@@ -19,7 +19,8 @@ three questions, each cached per key and built once:
 * :func:`shanten_profile`: the most partial sets for each (pair, sets, wilds used), the
   standard-shanten profile of :mod:`paipu.rules.shanten` with a wild dimension;
 * :func:`group_readings`: every split into sets and at most one pair, with the ranks the
-  wilds stood for (the fan readings).
+  wilds stood for (the fan readings); :func:`first_readings`, the first of each kind (with
+  a pair or not, how many wilds), for searches that stop at the first that fits.
 
 >>> def wilds(mask): return [w for w in range(MAX_WILDS + 1) if mask >> w & 1]
 >>> sets, with_pair = completion_masks((1, 1, 0, 0, 0, 0, 0, 0, 0), True, 4)  # 12m
@@ -661,6 +662,27 @@ def _reading_steps(room: int, next_room: int, after_room: int, pair_free: bool) 
     return found
 
 
+@functools.cache
+def first_readings(
+    key: tuple[int, ...], runs: bool, copies: int, wilds: int
+) -> tuple[GroupReading, ...]:
+    """The first reading of :func:`group_readings` of each kind (with a pair or not, how
+    many wilds), in its order, cached: what a search that takes the first reading of a kind
+    that fits needs (a later reading of the same kind fits as it does).
+
+    >>> first_readings((1, 1, 1, 0, 0, 0, 0, 0, 0), True, 4, 2)  # 123, or 123 + a pair of wilds
+    (((0,), (), -1, ()), ((0,), (), 0, (0, 0)))
+    """
+    kinds: set[int] = set()
+    out: list[GroupReading] = []
+    for reading in group_readings(key, runs, copies, wilds):
+        kind = 2 * len(reading[3]) + (1 if reading[2] >= 0 else 0)
+        if kind not in kinds:
+            kinds.add(kind)
+            out.append(reading)
+    return tuple(out)
+
+
 #: A no-wild group reading: ``(chow ranks, pung ranks, pair rank or -1)``.
 PlainReading = tuple[tuple[int, ...], tuple[int, ...], int]
 
@@ -732,6 +754,7 @@ def clear_caches() -> None:
     _profile_states.cache_clear()
     pure_wild_value.cache_clear()
     group_readings.cache_clear()
+    first_readings.cache_clear()
 
 
 def cache_size() -> int:

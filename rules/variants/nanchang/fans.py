@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from paipu.rules.core import shanten as core
-from paipu.rules.core.decompose import completion_masks, group_readings
+from paipu.rules.core.decompose import completion_masks, first_readings
 from paipu.rules.core.shanten import sumset
 from paipu.rules.core.shapes import seven_pairs_shanten
 from paipu.rules.core.tiles import TileSet
@@ -108,15 +108,18 @@ class Jing:
 _JING: dict[tuple[Tile, Tile | None], Jing] = {}
 
 
-@dataclass(frozen=True, slots=True)
 class NanchangHand:
     """A winning hand as the shapes see it: the concealed tiles before and with the winning
-    tile, as counts, and what the declared melds allow."""
+    tile, as counts, and what the declared melds allow. A value, never changed (a plain
+    class, not a dataclass: compiled, its constructor runs in C)."""
 
-    before: tuple[int, ...]
-    concealed: tuple[int, ...]
-    melds: int
-    pung_melds: bool  # every declared meld a pong or kong (大七对 allows no chi)
+    def __init__(
+        self, before: tuple[int, ...], concealed: tuple[int, ...], melds: int, pung_melds: bool
+    ) -> None:
+        self.before = before
+        self.concealed = concealed
+        self.melds = melds
+        self.pung_melds = pung_melds  # every declared meld a pong or kong (大七对 allows no chi)
 
     @classmethod
     def of(cls, hand: Sequence[Tile], melds: Sequence[Meld], win_tile: Tile) -> NanchangHand:
@@ -129,28 +132,62 @@ class NanchangHand:
                 pung_melds = False
         return cls(tuple(before), tuple(with_win), len(melds), pung_melds)
 
+    def __repr__(self) -> str:
+        return (
+            f"NanchangHand(before={self.before!r}, concealed={self.concealed!r}, "
+            f"melds={self.melds!r}, pung_melds={self.pung_melds!r})"
+        )
 
-@dataclass(frozen=True, slots=True)
+
 class Candidate:
     """A shape the hand fits: ``natural`` when it fits with every 精 as itself (德国);
-    ``jing_diao`` when the tiles before the win were the shape's sets and a lone 精."""
+    ``jing_diao`` when the tiles before the win were the shape's sets and a lone 精. A
+    value, never changed (a plain class: its constructor runs in C)."""
 
-    shape: str
-    natural: bool
-    jing_diao: bool = False
+    def __init__(self, shape: str, natural: bool, jing_diao: bool = False) -> None:
+        self.shape = shape
+        self.natural = natural
+        self.jing_diao = jing_diao
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Candidate):
+            return NotImplemented
+        return (self.shape, self.natural, self.jing_diao) == (
+            other.shape,
+            other.natural,
+            other.jing_diao,
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.shape, self.natural, self.jing_diao))
+
+    def __repr__(self) -> str:
+        return (
+            f"Candidate(shape={self.shape!r}, natural={self.natural!r}, "
+            f"jing_diao={self.jing_diao!r})"
+        )
 
 
-@dataclass(frozen=True, slots=True)
 class Situation:
     """What the win's situation adds: 自摸, 杠开, 抢杠, 天胡 / 地胡, and whether another
-    player holds a 精 (德中德)."""
+    player holds a 精 (德中德). A value, never changed (a plain class: its constructor runs
+    in C)."""
 
-    self_drawn: bool = False
-    kong_bloom: bool = False
-    robbing_kong: bool = False
-    heavenly: bool = False
-    earthly: bool = False
-    others_hold_jing: bool = True
+    def __init__(
+        self,
+        self_drawn: bool = False,
+        kong_bloom: bool = False,
+        robbing_kong: bool = False,
+        heavenly: bool = False,
+        earthly: bool = False,
+        others_hold_jing: bool = True,
+    ) -> None:
+        self.self_drawn = self_drawn
+        self.kong_bloom = kong_bloom
+        self.robbing_kong = robbing_kong
+        self.heavenly = heavenly
+        self.earthly = earthly
+        self.others_hold_jing = others_hold_jing
 
 
 # ------------------------------------------------------------------------------ the shapes
@@ -353,7 +390,8 @@ def find_standard_faces(natural: Sequence[int], wild_count: int) -> list[Tile] |
     """The tiles the wilds stand for in one standard reading (sets and a pair) of natural
     counts, ascending; None when there is none. Found group by group: the wilds are spread
     over the groups by their completion masks, then each group's first reading with its
-    share (:func:`~paipu.rules.core.decompose.group_readings`)."""
+    share (:func:`~paipu.rules.core.decompose.first_readings`: the first of
+    :func:`~paipu.rules.core.decompose.group_readings` of each kind)."""
     groups = TILE_SET.groups
     full = (1 << (wild_count + 1)) - 1
     keys: list[tuple[int, ...]] = []
@@ -386,7 +424,7 @@ def find_standard_faces(natural: Sequence[int], wild_count: int) -> list[Tile] |
             free[index], paired[index], masks[index], target, with_pair_left
         )
         tiles, runs = groups[index]
-        for reading in group_readings(keys[index], runs, COPIES, share):
+        for reading in first_readings(keys[index], runs, COPIES, share):
             pair, stood = reading[2], reading[3]
             if len(stood) == share and (pair >= 0) == with_pair:
                 faces += [tiles[rank] for rank in stood]
