@@ -19,7 +19,8 @@ three questions, each cached per key and built once:
 * :func:`shanten_profile`: the most partial sets for each (pair, sets, wilds used), the
   standard-shanten profile of :mod:`paipu.rules.shanten` with a wild dimension;
 * :func:`group_readings`: every split into sets and at most one pair, with the ranks the
-  wilds stood for (the fan readings).
+  wilds stood for (the fan readings); :func:`first_readings`, the first of each kind (with
+  a pair or not, how many wilds), for searches that stop at the first that fits.
 
 >>> def wilds(mask): return [w for w in range(MAX_WILDS + 1) if mask >> w & 1]
 >>> sets, with_pair = completion_masks((1, 1, 0, 0, 0, 0, 0, 0, 0), True, 4)  # 12m
@@ -581,47 +582,105 @@ def group_readings(
         return tuple(
             sorted((c, p, pair, ()) for c, p, pair in _plain_readings(key[start:], runs, start))
         )
-    size = len(key)
     found: set[GroupReading] = set()
-
-    def visit(
-        rank: int,
-        carry: int,
-        carry_next: int,
-        pair: int,
-        chows: tuple[int, ...],
-        pungs: tuple[int, ...],
-        stood: tuple[int, ...],
-    ) -> None:
-        if rank == size:
-            if not carry and not carry_next:
-                found.add((chows, pungs, pair, stood))
-            return
-        held = key[rank]
-        spare = wilds - len(stood)
-        room = _room(key, rank, copies, spare)
-        if carry > room:
-            return
-        next_room = _room(key, rank + 1, copies, spare) if runs else 0
-        after_room = _room(key, rank + 2, copies, spare) if runs else 0
-        for pung, with_pair, _, chow, _, _, demand in steps(
-            room - carry, next_room - carry_next, after_room, pair < 0, False
-        ):
-            total = carry + demand
-            if total < held or len(stood) + total - held > wilds:
-                continue
-            visit(
-                rank + 1,
-                carry_next + chow,
-                chow,
-                rank if with_pair else pair,
-                chows + (rank,) * chow,
-                pungs + (rank,) * pung,
-                stood + (rank,) * (total - held),
-            )
-
-    visit(0, 0, 0, -1, (), (), ())
+    _visit_readings(key, runs, copies, wilds, 0, 0, 0, -1, (), (), (), found)
     return tuple(sorted(found))
+
+
+def _visit_readings(
+    key: tuple[int, ...],
+    runs: bool,
+    copies: int,
+    wilds: int,
+    rank: int,
+    carry: int,
+    carry_next: int,
+    pair: int,
+    chows: tuple[int, ...],
+    pungs: tuple[int, ...],
+    stood: tuple[int, ...],
+    found: set[GroupReading],
+) -> None:
+    """:func:`group_readings`' walk from ``rank`` on, the blocks before it chosen: each
+    reading completed is added to ``found``."""
+    if rank == len(key):
+        if not carry and not carry_next:
+            found.add((chows, pungs, pair, stood))
+        return
+    held = key[rank]
+    used = len(stood)
+    spare = wilds - used
+    room = _room(key, rank, copies, spare)
+    if carry > room:
+        return
+    next_room = _room(key, rank + 1, copies, spare) if runs else 0
+    after_room = _room(key, rank + 2, copies, spare) if runs else 0
+    for pung, with_pair, _, chow, _, _, demand in _reading_steps(
+        room - carry, next_room - carry_next, after_room, pair < 0
+    ):
+        total = carry + demand
+        if total < held or used + total - held > wilds:
+            continue
+        _visit_readings(
+            key,
+            runs,
+            copies,
+            wilds,
+            rank + 1,
+            carry_next + chow,
+            chow,
+            rank if with_pair else pair,
+            chows + (rank,) * chow if chow else chows,
+            (*pungs, rank) if pung else pungs,
+            stood + (rank,) * (total - held) if total > held else stood,
+            found,
+        )
+
+
+#: :func:`steps` without partials, as :func:`_visit_readings` asks them, by a code of the
+#: arguments (:func:`_reading_steps`).
+_READING_STEPS: Final[dict[int, tuple[Step, ...]]] = {}
+#: Each argument of :func:`_reading_steps` in its code: a digit of this base, offset so
+#: that the negative rooms (a chow carried into a rank past its room) are digits too.
+_STEPS_BASE: Final = 64
+_STEPS_OFFSET: Final = 32
+
+
+def _reading_steps(room: int, next_room: int, after_room: int, pair_free: bool) -> tuple[Step, ...]:
+    """``steps(room, next_room, after_room, pair_free, False)``, cached by one int."""
+    if not (
+        0 <= room < _STEPS_BASE
+        and -_STEPS_OFFSET <= next_room < _STEPS_OFFSET
+        and -_STEPS_OFFSET <= after_room < _STEPS_OFFSET
+    ):
+        return steps(room, next_room, after_room, pair_free, False)
+    code = (room * _STEPS_BASE + next_room + _STEPS_OFFSET) * _STEPS_BASE
+    code = (code + after_room + _STEPS_OFFSET) * 2 + (1 if pair_free else 0)
+    found = _READING_STEPS.get(code)
+    if found is None:
+        found = _READING_STEPS[code] = steps(room, next_room, after_room, pair_free, False)
+    return found
+
+
+@functools.cache
+def first_readings(
+    key: tuple[int, ...], runs: bool, copies: int, wilds: int
+) -> tuple[GroupReading, ...]:
+    """The first reading of :func:`group_readings` of each kind (with a pair or not, how
+    many wilds), in its order, cached: what a search that takes the first reading of a kind
+    that fits needs (a later reading of the same kind fits as it does).
+
+    >>> first_readings((1, 1, 1, 0, 0, 0, 0, 0, 0), True, 4, 2)  # 123, or 123 + a pair of wilds
+    (((0,), (), -1, ()), ((0,), (), 0, (0, 0)))
+    """
+    kinds: set[int] = set()
+    out: list[GroupReading] = []
+    for reading in group_readings(key, runs, copies, wilds):
+        kind = 2 * len(reading[3]) + (1 if reading[2] >= 0 else 0)
+        if kind not in kinds:
+            kinds.add(kind)
+            out.append(reading)
+    return tuple(out)
 
 
 #: A no-wild group reading: ``(chow ranks, pung ranks, pair rank or -1)``.
@@ -688,12 +747,14 @@ def clear_caches() -> None:
     """Forget every cached walk, the no-wild tables included."""
     clear_plain_tables()
     steps.cache_clear()
+    _READING_STEPS.clear()
     walked_masks.cache_clear()
     _MASK_PREFIXES.clear()
     shanten_profile.cache_clear()
     _profile_states.cache_clear()
     pure_wild_value.cache_clear()
     group_readings.cache_clear()
+    first_readings.cache_clear()
 
 
 def cache_size() -> int:

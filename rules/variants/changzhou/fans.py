@@ -6,8 +6,9 @@ A win's 倍 is its hand type (the seed's table: 普通 2, 碰碰胡 双碰 2 / �
 before the draw was four sets and a 财神) ×2, each 财飘 stage ×2 more, 独卡 ×2, 海底捞月 ×2
 (the factors are options). The shapes come from the core's masks
 (:func:`paipu.rules.core.shanten.is_win`), one reading per question from its per-group
-readings (:func:`paipu.rules.core.decompose.group_readings`, each wild with the tile it
-stood for: a search that stops at the first, never the product of every reading); the 财头
+readings (:func:`paipu.rules.core.decompose.first_readings`, the first of each kind, each
+wild with the tile it stood for: a search that stops at the first, never the product of
+every reading); the 财头
 test asks the core's group tables (:func:`paipu.rules.core.decompose.completion_masks`)
 whether the hand less one 财神 is sets only.
 
@@ -31,7 +32,7 @@ from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
 from paipu.rules.core import shanten as core
-from paipu.rules.core.decompose import GroupReading, completion_masks, group_readings
+from paipu.rules.core.decompose import GroupReading, completion_masks, first_readings
 from paipu.rules.core.shapes import (
     THIRTEEN_ORPHANS,
     seven_pairs_shanten,
@@ -142,11 +143,21 @@ class Hand:
         if n_melds == 0:  # 七对 and 十三幺 by the core's formulas, on the natural counts
             w = self.wild_count
             copies = tile_set.copies
-            pairs = sum(natural[t] // 2 for t in faces)
-            odd = sum(1 for t in faces if natural[t] % 2 and natural[t] < copies)
+            pairs = odd = 0
+            for t in faces:
+                count = natural[t]
+                pairs += count // 2
+                if count % 2 and count < copies:
+                    odd += 1
             self.seven_pairs = seven_pairs_shanten(pairs, odd, w) < 0
-            kinds = sum(1 for t in THIRTEEN_ORPHANS if natural[t])
-            paired = any(natural[t] >= 2 for t in THIRTEEN_ORPHANS)
+            kinds = 0
+            paired = False
+            for t in THIRTEEN_ORPHANS:
+                count = natural[t]
+                if count:
+                    kinds += 1
+                    if count >= 2:
+                        paired = True
             self.orphans = thirteen_orphans_shanten(kinds, paired, w) < 0
         for meld in melds:
             faces.append(wilds.face(meld.tiles[0]))
@@ -168,7 +179,7 @@ class Hand:
                 if any(key):
                     return None
                 continue
-            readings = group_readings(key, runs, tile_set.copies, self.wild_count)
+            readings = first_readings(key, runs, tile_set.copies, self.wild_count)
             if not readings:
                 return None
             options.append((tiles, readings))

@@ -17,7 +17,7 @@ East pays 13, West and North 2 each (the seed: 捉庄放炮的庄家13个闲家�
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -30,21 +30,14 @@ from paipu.rules.mechanics.first_turn import first_turn_facts
 from paipu.rules.mechanics.wilds import ROLE, Wilds, route_indicator, wild_rule
 from paipu.rules.melds import MeldKind
 from paipu.rules.replay import ComputedWin, Handler, Phase, VariantState
-from paipu.rules.request_checks import check_request
-from paipu.rules.score import FanScore, RequestError, ScoreAnswer, ScoreRequest, WinFlags
+from paipu.rules.score import ScoreAnswer, ScoreRequest, WinFlags
 from paipu.rules.settlement import transfers
-from paipu.rules.tiles import EAST, Tile, TileError, parse_tile, tile_name, tile_names
-from paipu.rules.variants import Options, RegionalVariant, VariantError, register
+from paipu.rules.tiles import EAST, Tile, tile_names
+from paipu.rules.variants import Options, RegionalVariant, register
 from paipu.rules.variants.nanchang import fans as nanchang_fans
-from paipu.rules.variants.nanchang.fans import Candidate, Jing, NanchangHand, Situation
-from paipu.rules.variants.nanchang.settlement import (
-    BaWang,
-    DiscardPays,
-    Feed,
-    jing_payments,
-    jing_value,
-    win_payments,
-)
+from paipu.rules.variants.nanchang.fans import Jing
+from paipu.rules.variants.nanchang.scoring import Scorer
+from paipu.rules.variants.nanchang.settlement import BaWang, Feed, jing_payments, jing_value
 
 if TYPE_CHECKING:
     from paipu.rules.replay import HandOutcome, Table
@@ -83,221 +76,26 @@ class Nanchang(RegionalVariant):
         self.points = {f.id: f.points for f in self.spec.fans.fans}
         payments = self.spec.raw["payments"]
         self.payments = {name: int(value) for name, value in payments.items()}
-        self._units: dict[int, dict[str, int]] = {}
-        self._jing: dict[tuple[object, ...], Jing] = {}
-        self._extra_known = frozenset(self.extra_facts)
-        #: Each fan's FanScore by (id, points), made once (a frozen value).
-        self._fan_scores: dict[tuple[str, int], FanScore] = {}
-
-    def units(self, options: Options) -> dict[str, int]:
-        """Each fan's points with the room's 大七对 base."""
-        base = int(options["da_qi_dui_base"])
-        found = self._units.get(base)
-        if found is None:
-            if base < 1:
-                raise VariantError(f"option 'da_qi_dui_base' must be at least 1, not {base}")
-            found = self._units[base] = {**self.points, "big_seven_pairs": base}
-        return found
-
-    # ------------------------------------------------------------------ the request
+        self.scorer = Scorer(
+            self.id,
+            self.spec.name_zh,
+            self.spec.players,
+            self.spec.hand_size,
+            self.spec.calls,
+            self.points,
+            self.payments,
+            {f.id: (f.name_zh, f.name_en) for f in self.spec.fans.fans},
+            self.extra_facts,
+        )
 
     def check(self, request: ScoreRequest) -> None:
         """Raise :class:`RequestError` for seats, tiles, melds and facts that cannot be."""
-        check_request(request, self.spec.players, self.spec.hand_size, self.spec.calls)
-        if request.flowers:
-            raise RequestError(f"{self.spec.name_zh} has no flowers")
-        if self._extra_known.issuperset(request.extra):
-            return
-        unknown = sorted(set(request.extra) - self._extra_known)
-        if unknown:
-            known = ", ".join(self.extra_facts)
-            raise RequestError(
-                f"unknown extra fact(s) {', '.join(unknown)} ({self.id} knows {known})"
-            )
-
-    def jing_of(self, request: ScoreRequest, options: Options) -> Jing:
-        """The 精 of ``extra.wild``: [正精, 副精] (one tile under 无下精)."""
-        raw = request.extra.get("wild")
-        wanted = 2 if options["fu_jing"] else 1
-        plain = isinstance(raw, list) and all(isinstance(t, str) for t in raw)
-        key = (tuple(raw), wanted) if plain and isinstance(raw, list) else None
-        found = self._jing.get(key) if key is not None else None
-        if found is not None:
-            return found
-        jing = self._read_jing(raw, wanted)
-        if key is not None:
-            self._jing[key] = jing
-        return jing
-
-    @staticmethod
-    def _read_jing(raw: object, wanted: int) -> Jing:
-        example = '["3m", "4m"]' if wanted == 2 else '["3m"]'
-        if (
-            not isinstance(raw, list)
-            or len(raw) != wanted
-            or not all(isinstance(t, str) for t in raw)
-        ):
-            raise RequestError(
-                f"extra 'wild' lists the {'正精 and 副精' if wanted == 2 else '正精'} "
-                f"(e.g. {example}; fu_jing = {str(wanted == 2).lower()})"
-            )
-        try:
-            tiles = [parse_tile(t) for t in raw]
-        except TileError as exc:
-            raise RequestError(f"extra 'wild': {exc}") from None
-        if any(t not in nanchang_fans.TILE_SET for t in tiles):
-            raise RequestError("extra 'wild': the 精 are tiles of the 136-tile set")
-        zheng = tiles[0]
-        fu = tiles[1] if wanted == 2 else None
-        if fu is not None and nanchang_fans.TILE_SET.successor(zheng) != fu:
-            follows = tile_name(nanchang_fans.TILE_SET.successor(zheng))
-            raise RequestError(
-                f"extra 'wild': the 副精 follows the 正精 {tile_name(zheng)} ({follows}), "
-                f"not {tile_name(fu)}"
-            )
-        return Jing.of(zheng, fu)
-
-    @staticmethod
-    def streak_of(request: ScoreRequest) -> int:
-        value = request.extra.get("streak", 1)
-        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-            raise RequestError("extra 'streak' is the dealer streak, a whole number (1 = none)")
-        return max(value, 1)
-
-    def situation(self, request: ScoreRequest, options: Options) -> Situation:
-        first = options["tian_di_hu"]
-        return Situation(
-            self_drawn=request.self_drawn,
-            kong_bloom=request.flags.kong_replacement,
-            robbing_kong=request.flags.robbing_kong,
-            heavenly=first and self.flag_fact(request, "heavenly"),
-            earthly=first and self.flag_fact(request, "earthly"),
-            others_hold_jing=self.others_flag(request),
-        )
-
-    @staticmethod
-    def others_flag(request: ScoreRequest) -> bool:
-        value = request.extra.get("others_hold_jing", True)
-        if not isinstance(value, bool):
-            raise RequestError("extra 'others_hold_jing' is true or false")
-        return value
-
-    # ------------------------------------------------------------------ scoring
+        self.scorer.check(request)
 
     def score(self, request: ScoreRequest, options: Options) -> ScoreAnswer:
-        self.check(request)
-        jing = self.jing_of(request, options)
-        streak = self.streak_of(request)
-        situation = self.situation(request, options)
-        hand = NanchangHand.of(request.hand, request.melds, request.win_tile)
-        found = nanchang_fans.candidates(hand, jing)
-        if not found:
-            return ScoreAnswer(
-                legal=False,
-                reason="these tiles do not form a winning hand (4 sets and a pair, 七对 or "
-                "十三烂), even with the 精 standing in",
-            )
-        units = self.units(options)
-        first = nanchang_fans.first_turn(situation)
-        best: tuple[int, Candidate, list[tuple[str, int]], list[tuple[int, int, int]]] | None
-        best = None
-        for candidate in found:
-            fans = self.fans_of(candidate, situation, first, units, options)
-            u = 1
-            for _, points in fans:
-                u *= points
-            payments = self.win_payments(request, u, candidate.natural, streak, options)
-            gain = sum(amount for _, _, amount in payments)
-            if best is None or gain > best[0]:
-                best = (gain, candidate, fans, payments)
-        assert best is not None
-        _, candidate, fans, payments = best
-        total = 1
-        for _, points in fans:
-            total *= points
-        deltas = transfers(self.spec.players, payments)
-        held = jing.spec.held(hand.concealed)
-        extra: dict[str, Any] = {
-            "unit": "u",
-            "shape": candidate.shape,
-            "de_guo": candidate.natural,
-            "wild": tile_names([t for t in (jing.zheng, jing.fu) if t is not None]),
-            "wilds_held": tile_names(held),
-            "substitutions": self.substitutions(hand, jing, candidate, held),
-        }
-        if streak > 1:
-            extra["streak"] = streak
-        if candidate.natural:
-            extra["de_guo_bonus"] = self.payments["de_guo_bonus"]
-        return ScoreAnswer(
-            legal=True,
-            total=total,
-            fans=tuple(self._fan(fan_id, points) for fan_id, points in fans),
-            deltas=deltas,
-            extra=extra,
-        )
-
-    def fans_of(
-        self,
-        candidate: Candidate,
-        situation: Situation,
-        first: list[str],
-        units: Mapping[str, int],
-        options: Options,
-    ) -> list[tuple[str, int]]:
-        """The fans a candidate counts, each with its points (a base u, then factors)."""
-        base = candidate.shape
-        if first and units[first[0]] > units[base]:
-            base = first[0]
-        out = [(base, units[base])]
-        for fan_id in nanchang_fans.doublings(candidate, situation):
-            if fan_id == "de_zhong_de" and options["de_zhong_de"] == "extra":
-                out.append(("de_guo", units["de_guo"]))
-            out.append((fan_id, units[fan_id]))
-        return out
-
-    def win_payments(
-        self, request: ScoreRequest, u: int, de_guo: bool, streak: int, options: Options
-    ) -> list[tuple[int, int, int]]:
-        return win_payments(
-            self.spec.players,
-            winner=request.seat,
-            dealer=request.dealer,
-            from_seat=request.from_seat,
-            u=u,
-            de_guo=de_guo,
-            streak=streak,
-            discard_pays=DiscardPays(options["discard_pays"]),
-            robbed=request.flags.robbing_kong,
-            rob_pays_all=options["rob_kong_pays_all"],
-            de_guo_bonus=self.payments["de_guo_bonus"],
-        )
-
-    def _fan(self, fan_id: str, points: int) -> FanScore:
-        key = (fan_id, points)
-        found = self._fan_scores.get(key)
-        if found is None:
-            fan = self.spec.fans.by_id[fan_id]
-            found = self._fan_scores[key] = FanScore(fan.id, fan.name_zh, fan.name_en, points, 1)
-        return found
-
-    @staticmethod
-    def substitutions(
-        hand: NanchangHand, jing: Jing, candidate: Candidate, held: Sequence[Tile]
-    ) -> list[str]:
-        """What each 精 ``held`` stood for in one reading of the winning shape ("5z→3m";
-        "any" for a place any tile fills), [] on 德国."""
-        if candidate.natural:
-            return []
-        natural, wilds = jing.spec.split(hand.concealed)
-        faces: list[Tile | None] = []
-        if candidate.shape == "ping_hu":
-            faces += nanchang_fans.standard_faces(natural, wilds) or []
-        elif candidate.shape == "big_seven_pairs":
-            faces = nanchang_fans.pung_faces(natural, wilds, 4 - hand.melds)
-        elif candidate.shape == "small_seven_pairs":
-            faces += [t for t, n in enumerate(natural) if n % 2]
-        return _matched(held, faces)
+        """The answer, by the compiled :class:`~paipu.rules.variants.nanchang.scoring.Scorer`:
+        every shape the hand fits settled, the one the winner gains most from counted."""
+        return self.scorer.score(request, options)
 
     # ------------------------------------------------------------------ replay
 
@@ -354,23 +152,6 @@ class Nanchang(RegionalVariant):
             round_wind=EAST + (following // players) % 4,
             extra={**setup.extra, "streak": streak},
         )
-
-
-def _matched(held: Sequence[Tile], faces: Sequence[Tile | None]) -> list[str]:
-    """Each 精 held with a face it stood for, a 精 standing for its own kind first."""
-    left = list(faces)
-    out: list[str] = []
-    rest: list[Tile] = []
-    for wild in held:
-        if wild in left:
-            left.remove(wild)
-            out.append(f"{tile_name(wild)}→{tile_name(wild)}")
-        else:
-            rest.append(wild)
-    for i, wild in enumerate(rest):
-        face = left[i] if i < len(left) else None
-        out.append(f"{tile_name(wild)}→{'any' if face is None else tile_name(face)}")
-    return sorted(out)
 
 
 class NanchangState(VariantState):

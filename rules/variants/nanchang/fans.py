@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from paipu.rules.core import shanten as core
-from paipu.rules.core.decompose import completion_masks, group_readings
+from paipu.rules.core.decompose import completion_masks, first_readings
 from paipu.rules.core.shanten import sumset
 from paipu.rules.core.shapes import seven_pairs_shanten
 from paipu.rules.core.tiles import TileSet
@@ -108,15 +108,18 @@ class Jing:
 _JING: dict[tuple[Tile, Tile | None], Jing] = {}
 
 
-@dataclass(frozen=True, slots=True)
 class NanchangHand:
     """A winning hand as the shapes see it: the concealed tiles before and with the winning
-    tile, as counts, and what the declared melds allow."""
+    tile, as counts, and what the declared melds allow. A value, never changed (a plain
+    class, not a dataclass: compiled, its constructor runs in C)."""
 
-    before: tuple[int, ...]
-    concealed: tuple[int, ...]
-    melds: int
-    pung_melds: bool  # every declared meld a pong or kong (大七对 allows no chi)
+    def __init__(
+        self, before: tuple[int, ...], concealed: tuple[int, ...], melds: int, pung_melds: bool
+    ) -> None:
+        self.before = before
+        self.concealed = concealed
+        self.melds = melds
+        self.pung_melds = pung_melds  # every declared meld a pong or kong (大七对 allows no chi)
 
     @classmethod
     def of(cls, hand: Sequence[Tile], melds: Sequence[Meld], win_tile: Tile) -> NanchangHand:
@@ -129,28 +132,62 @@ class NanchangHand:
                 pung_melds = False
         return cls(tuple(before), tuple(with_win), len(melds), pung_melds)
 
+    def __repr__(self) -> str:
+        return (
+            f"NanchangHand(before={self.before!r}, concealed={self.concealed!r}, "
+            f"melds={self.melds!r}, pung_melds={self.pung_melds!r})"
+        )
 
-@dataclass(frozen=True, slots=True)
+
 class Candidate:
     """A shape the hand fits: ``natural`` when it fits with every 精 as itself (德国);
-    ``jing_diao`` when the tiles before the win were the shape's sets and a lone 精."""
+    ``jing_diao`` when the tiles before the win were the shape's sets and a lone 精. A
+    value, never changed (a plain class: its constructor runs in C)."""
 
-    shape: str
-    natural: bool
-    jing_diao: bool = False
+    def __init__(self, shape: str, natural: bool, jing_diao: bool = False) -> None:
+        self.shape = shape
+        self.natural = natural
+        self.jing_diao = jing_diao
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Candidate):
+            return NotImplemented
+        return (self.shape, self.natural, self.jing_diao) == (
+            other.shape,
+            other.natural,
+            other.jing_diao,
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.shape, self.natural, self.jing_diao))
+
+    def __repr__(self) -> str:
+        return (
+            f"Candidate(shape={self.shape!r}, natural={self.natural!r}, "
+            f"jing_diao={self.jing_diao!r})"
+        )
 
 
-@dataclass(frozen=True, slots=True)
 class Situation:
     """What the win's situation adds: 自摸, 杠开, 抢杠, 天胡 / 地胡, and whether another
-    player holds a 精 (德中德)."""
+    player holds a 精 (德中德). A value, never changed (a plain class: its constructor runs
+    in C)."""
 
-    self_drawn: bool = False
-    kong_bloom: bool = False
-    robbing_kong: bool = False
-    heavenly: bool = False
-    earthly: bool = False
-    others_hold_jing: bool = True
+    def __init__(
+        self,
+        self_drawn: bool = False,
+        kong_bloom: bool = False,
+        robbing_kong: bool = False,
+        heavenly: bool = False,
+        earthly: bool = False,
+        others_hold_jing: bool = True,
+    ) -> None:
+        self.self_drawn = self_drawn
+        self.kong_bloom = kong_bloom
+        self.robbing_kong = robbing_kong
+        self.heavenly = heavenly
+        self.earthly = earthly
+        self.others_hold_jing = others_hold_jing
 
 
 # ------------------------------------------------------------------------------ the shapes
@@ -353,39 +390,69 @@ def find_standard_faces(natural: Sequence[int], wild_count: int) -> list[Tile] |
     """The tiles the wilds stand for in one standard reading (sets and a pair) of natural
     counts, ascending; None when there is none. Found group by group: the wilds are spread
     over the groups by their completion masks, then each group's first reading with its
-    share (:func:`~paipu.rules.core.decompose.group_readings`)."""
+    share (:func:`~paipu.rules.core.decompose.first_readings`: the first of
+    :func:`~paipu.rules.core.decompose.group_readings` of each kind)."""
     groups = TILE_SET.groups
-    keys = [tuple([natural[t] for t in group[0]]) for group in groups]
-    masks = [
-        completion_masks(key, group[1], COPIES) for key, group in zip(keys, groups, strict=True)
-    ]
-    # reach[i][(wilds used, pair placed)]: (group i's share, whether group i holds the pair)
-    reach: list[dict[tuple[int, bool], tuple[int, bool]]] = []
-    states: set[tuple[int, bool]] = {(0, False)}
-    for sets_mask, pair_mask in masks:
-        step: dict[tuple[int, bool], tuple[int, bool]] = {}
-        for used, paired in sorted(states):
-            for share in range(wild_count - used + 1):
-                if sets_mask >> share & 1:
-                    step.setdefault((used + share, paired), (share, False))
-                if not paired and pair_mask >> share & 1:
-                    step.setdefault((used + share, True), (share, True))
-        reach.append(step)
-        states = set(step)
-    if (wild_count, True) not in states:
+    full = (1 << (wild_count + 1)) - 1
+    keys: list[tuple[int, ...]] = []
+    masks: list[tuple[int, int]] = []
+    # free[i] / paired[i]: bit u set when the first i groups split with u wilds, without /
+    # with the pair
+    free = [1]
+    paired = [0]
+    for tiles, runs in groups:
+        key = tuple([natural[t] for t in tiles])
+        sets_mask, pair_mask = completion_masks(key, runs, COPIES)
+        keys.append(key)
+        masks.append((sets_mask, pair_mask))
+        before, before_paired = free[-1], paired[-1]
+        after = after_paired = 0
+        for used in range(wild_count + 1):
+            if before >> used & 1:
+                after |= sets_mask << used
+                after_paired |= pair_mask << used
+            if before_paired >> used & 1:
+                after_paired |= sets_mask << used
+        free.append(after & full)
+        paired.append(after_paired & full)
+    if not paired[-1] >> wild_count & 1:
         return None
     faces: list[Tile] = []
-    state = (wild_count, True)
+    target, with_pair_left = wild_count, True
     for index in range(len(groups) - 1, -1, -1):
-        share, with_pair = reach[index][state]
+        share, with_pair = _group_share(
+            free[index], paired[index], masks[index], target, with_pair_left
+        )
         tiles, runs = groups[index]
-        for reading in group_readings(keys[index], runs, COPIES, share):
+        for reading in first_readings(keys[index], runs, COPIES, share):
             pair, stood = reading[2], reading[3]
             if len(stood) == share and (pair >= 0) == with_pair:
                 faces += [tiles[rank] for rank in stood]
                 break
-        state = (state[0] - share, state[1] and not with_pair)
+        target -= share
+        with_pair_left = with_pair_left and not with_pair
     return sorted(faces)
+
+
+def _group_share(
+    free: int, paired: int, masks: tuple[int, int], target: int, with_pair: bool
+) -> tuple[int, bool]:
+    """The wilds a group takes, and whether it holds the pair, for the groups up to it to
+    use ``target`` wilds (and hold the pair, with ``with_pair``): ``free`` / ``paired`` are
+    the wild counts the groups before it split with, without / with the pair. The first
+    way in the order of the walk (fewest wilds before the group first, a split without the
+    pair before one with it, the group's sets before its pair)."""
+    sets_mask, pair_mask = masks
+    for used in range(target + 1):
+        share = target - used
+        if with_pair:
+            if free >> used & 1 and pair_mask >> share & 1:
+                return share, True
+            if paired >> used & 1 and sets_mask >> share & 1:
+                return share, False
+        elif free >> used & 1 and sets_mask >> share & 1:
+            return share, False
+    raise AssertionError("no share reaches the target")
 
 
 def pung_faces(natural: Sequence[int], wild_count: int, sets: int) -> list[Tile | None]:

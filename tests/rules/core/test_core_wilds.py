@@ -478,3 +478,21 @@ def test_completion_masks_do_not_depend_on_the_keys_walked_before(drawn) -> None
             by_readings[pair_rank >= 0] |= 1 << len(stood)
         low = (1 << (wilds + 1)) - 1
         assert [sets & low, with_pair & low] == by_readings
+
+
+@settings(max_examples=100, deadline=None)
+@given(group_keys(), st.integers(0, 4))
+def test_first_readings_are_the_first_of_each_kind(drawn, wilds: int) -> None:
+    """first_readings keeps, in group_readings' order, the first reading of each kind (a
+    pair or not, the wilds used): one of each kind there is, none other."""
+    key, runs = drawn
+    every = decompose.group_readings(key, runs, 4, wilds)
+    first = decompose.first_readings(key, runs, 4, wilds)
+    kinds = [(reading[2] >= 0, len(reading[3])) for reading in first]
+    assert len(set(kinds)) == len(kinds)
+    assert set(kinds) == {(reading[2] >= 0, len(reading[3])) for reading in every}
+    positions = [every.index(reading) for reading in first]
+    assert positions == sorted(positions)
+    for reading, position in zip(first, positions, strict=True):
+        kind = (reading[2] >= 0, len(reading[3]))
+        assert all((r[2] >= 0, len(r[3])) != kind for r in every[:position])
