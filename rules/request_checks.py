@@ -23,6 +23,17 @@ def check_seats(request: ScoreRequest, players: int) -> None:
             raise RequestError(f"'{name}' {seat} is not a seat: {players} players sit 0-{last}")
 
 
+def check_extra(request: ScoreRequest, variant_id: str, facts: tuple[str, ...]) -> None:
+    """Raise :class:`RequestError` for a fact of ``extra`` that ``variant_id`` does not know
+    (it knows ``facts``)."""
+    extra = request.extra
+    if not extra or all(name in facts for name in extra):
+        return
+    unknown = sorted(set(extra) - set(facts))
+    known = ", ".join(facts) or "none"
+    raise RequestError(f"unknown extra fact(s) {', '.join(unknown)} ({variant_id} knows {known})")
+
+
 def check_request(
     request: ScoreRequest, players: int, hand_size: int, calls: tuple[str, ...]
 ) -> None:

@@ -40,7 +40,7 @@ from paipu.rules.registry import (
     variants_dir,
 )
 from paipu.rules.replay import ComputedWin, Handler, Phase, Table, TableSetup, VariantState
-from paipu.rules.request_checks import check_request
+from paipu.rules.request_checks import check_extra, check_request
 from paipu.rules.score import RequestError, ScoreAnswer
 from paipu.rules.shanten import Shape, waits
 from paipu.rules.tiles import EAST, Tile, TileError, parse_tile, standard_set, tile_name
@@ -304,12 +304,7 @@ class RegionalVariant(Variant):
                 )
         if request.flowers:
             raise RequestError(f"{spec.name_zh} has no flowers")
-        unknown = sorted(set(request.extra) - set(self.extra_facts))
-        if unknown:
-            known = ", ".join(self.extra_facts) or "none"
-            raise RequestError(
-                f"unknown extra fact(s) {', '.join(unknown)} ({self.id} knows {known})"
-            )
+        check_extra(request, self.id, tuple(self.extra_facts))
 
     @staticmethod
     def birds_of(request: ScoreRequest) -> tuple[Tile, ...]:

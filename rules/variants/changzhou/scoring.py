@@ -15,7 +15,7 @@ from typing import Any
 
 from paipu.rules.core.tiles import TileSet
 from paipu.rules.core.wild import WildSpec
-from paipu.rules.request_checks import check_request
+from paipu.rules.request_checks import check_extra, check_request
 from paipu.rules.score import FanScore, RequestError, ScoreAnswer, ScoreRequest
 from paipu.rules.settlement import transfers
 from paipu.rules.tiles import Tile, TileError, parse_tile, tile_name
@@ -56,7 +56,6 @@ class Scorer:
         self.values = values
         self.names = names
         self.extra_facts = extra_facts
-        self.extra_known = frozenset(extra_facts)
         self.liability_claims = liability_claims
         self.robbing_shares = robbing_shares
         self.spec_of = spec_of
@@ -101,14 +100,8 @@ class Scorer:
         check_request(request, self.players, self.hand_size, self.calls)
         if request.flowers:
             raise RequestError(f"{self.name_zh} has no flowers")
+        check_extra(request, self.variant_id, self.extra_facts)
         extra = request.extra
-        if extra and not self.extra_known.issuperset(extra):
-            unknown = sorted(set(extra) - set(self.extra_facts))
-            if unknown:
-                raise RequestError(
-                    f"unknown extra fact(s) {', '.join(unknown)} "
-                    f"({self.variant_id} knows {', '.join(self.extra_facts)})"
-                )
         caishen = caishen_of(extra)
         if caishen is not None and caishen not in self.tile_set.kind_set:
             raise RequestError(

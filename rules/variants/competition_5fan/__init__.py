@@ -26,7 +26,7 @@ from paipu.rules.events import Draw, Event
 from paipu.rules.fans import check_coverage
 from paipu.rules.mechanics.first_turn import first_turn_facts
 from paipu.rules.replay import Handler, Phase, VariantState
-from paipu.rules.request_checks import check_request
+from paipu.rules.request_checks import check_extra, check_request
 from paipu.rules.score import FanScore, RequestError, ScoreAnswer, ScoreRequest, WinFlags
 from paipu.rules.settlement import transfers
 from paipu.rules.tiles import Tile, tile_name
@@ -71,12 +71,7 @@ class FiveFanCompetition(Variant):
         check_request(request, spec.players, spec.hand_size, spec.calls)
         if request.flowers:
             raise RequestError("no flowers in the competition rules (取消花和白搭)")
-        unknown = sorted(set(request.extra) - set(EXTRA_FACTS))
-        if unknown:
-            raise RequestError(
-                f"unknown extra fact(s) {', '.join(unknown)} ({self.id} knows "
-                f"{', '.join(EXTRA_FACTS)})"
-            )
+        check_extra(request, self.id, EXTRA_FACTS)
         facts = {name: request.extra.get(name, False) for name in EXTRA_FACTS}
         if not all(isinstance(v, bool) for v in facts.values()):
             raise RequestError("extra 'heavenly' and 'earthly' are true or false")

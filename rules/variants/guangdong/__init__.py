@@ -43,7 +43,7 @@ from paipu.rules.mechanics.wilds import (
 )
 from paipu.rules.melds import MeldKind
 from paipu.rules.replay import VariantState
-from paipu.rules.request_checks import check_request
+from paipu.rules.request_checks import check_extra, check_request
 from paipu.rules.score import FanScore, RequestError, ScoreAnswer, ScoreRequest, WinFlags
 from paipu.rules.tiles import (
     Tile,
@@ -96,12 +96,7 @@ class Guangdong(RegionalVariant):
         check_request(request, spec.players, spec.hand_size, spec.calls)
         if request.flowers:
             raise RequestError(f"{spec.name_zh} has no flowers")
-        unknown = sorted(set(request.extra) - set(self.extra_facts))
-        if unknown:
-            raise RequestError(
-                f"unknown extra fact(s) {', '.join(unknown)} "
-                f"({self.id} knows {', '.join(self.extra_facts)})"
-            )
+        check_extra(request, self.id, self.extra_facts)
 
     def check_tiles(self, request: ScoreRequest, options: Options) -> None:
         """Every tile of the hand and its melds is one of the room's set (不带字牌, 不带万)."""

@@ -29,7 +29,7 @@ from paipu.rules.mechanics.ready import ReadyDeclaration
 from paipu.rules.mechanics.treasure import HiddenTreasure
 from paipu.rules.mechanics.wilds import route_indicator
 from paipu.rules.replay import ComputedWin, Handler, Phase, VariantState
-from paipu.rules.request_checks import check_request
+from paipu.rules.request_checks import check_extra, check_request
 from paipu.rules.score import FanScore, RequestError, ScoreAnswer, ScoreRequest, WinFlags
 from paipu.rules.shanten import waits
 from paipu.rules.tiles import Tile, TileError, counts, parse_tile, tile_name
@@ -84,12 +84,7 @@ class Harbin(RegionalVariant):
                 )
         if request.flowers:
             raise RequestError(f"{spec.name_zh} has no flowers")
-        unknown = sorted(set(request.extra) - set(EXTRA_FACTS))
-        if unknown:
-            raise RequestError(
-                f"unknown extra fact(s) {', '.join(unknown)} ({self.id} knows "
-                f"{', '.join(EXTRA_FACTS)})"
-            )
+        check_extra(request, self.id, EXTRA_FACTS)
 
     def _seats(self, request: ScoreRequest, name: str) -> frozenset[int]:
         raw = request.extra.get(name, [])

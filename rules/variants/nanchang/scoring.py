@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from paipu.rules.registry import VariantError
-from paipu.rules.request_checks import check_request
+from paipu.rules.request_checks import check_extra, check_request
 from paipu.rules.score import FanScore, RequestError, ScoreAnswer, ScoreRequest
 from paipu.rules.settlement import transfers
 from paipu.rules.tiles import Tile, TileError, parse_tile, tile_name, tile_names
@@ -67,7 +67,6 @@ class Scorer:
         self.payments = payments
         self.names = names
         self.extra_facts = extra_facts
-        self.extra_known = frozenset(extra_facts)
         self.de_guo_bonus = payments["de_guo_bonus"]
         self.units_by_base: dict[int, dict[str, int]] = {}
         self.jing_by_key: dict[tuple[tuple[str, ...], int], Jing] = {}
@@ -110,14 +109,7 @@ class Scorer:
         check_request(request, self.players, self.hand_size, self.calls)
         if request.flowers:
             raise RequestError(f"{self.name_zh} has no flowers")
-        if self.extra_known.issuperset(request.extra):
-            return
-        unknown = sorted(set(request.extra) - self.extra_known)
-        if unknown:
-            known = ", ".join(self.extra_facts)
-            raise RequestError(
-                f"unknown extra fact(s) {', '.join(unknown)} ({self.variant_id} knows {known})"
-            )
+        check_extra(request, self.variant_id, self.extra_facts)
 
     def jing_of(self, request: ScoreRequest, fu_jing: bool) -> Jing:
         """The 精 of ``extra.wild``: [正精, 副精] (one tile under 无下精)."""

@@ -40,7 +40,7 @@ from paipu.rules.mechanics.wilds import (
 )
 from paipu.rules.melds import MeldKind
 from paipu.rules.replay import Handler, VariantState
-from paipu.rules.request_checks import check_request
+from paipu.rules.request_checks import check_extra, check_request
 from paipu.rules.score import FanScore, RequestError, ScoreAnswer, ScoreRequest, WinFlags
 from paipu.rules.tiles import Tile, TileError, tile_name, tile_names
 from paipu.rules.variants import Options, RegionalVariant, register
@@ -101,7 +101,6 @@ class Tianjin(RegionalVariant):
         self._fan_names = {f: (d.name_zh, d.name_en) for f, d in fans.items()}
         #: Each fan's FanScore by (id, points), made once (a frozen value).
         self._fan_scores: dict[tuple[str, int], FanScore] = {}
-        self._extra_known = frozenset(self.extra_facts)
         self._wild_orders: dict[WildSpec, tuple[str, ...]] = {}
         #: A result's fans as FanScores, and a reading's 混 as "5m→3p" names, by value
         #: (few distinct ones; at most ANSWER_PARTS_KEPT of each are kept).
@@ -127,14 +126,7 @@ class Tianjin(RegionalVariant):
         check_request(request, spec.players, spec.hand_size, spec.calls)
         if request.flowers:
             raise RequestError(f"{spec.name_zh} is played without flowers (136 tiles)")
-        if self._extra_known.issuperset(request.extra):
-            return
-        unknown = sorted(set(request.extra) - self._extra_known)
-        if unknown:
-            raise RequestError(
-                f"unknown extra fact(s) {', '.join(unknown)} "
-                f"({self.id} knows {', '.join(self.extra_facts)})"
-            )
+        check_extra(request, self.id, self.extra_facts)
 
     def request_wilds(self, request: ScoreRequest, options: Options) -> WildSpec:
         """``extra.wild``: the two 混 kinds, the flipped tile and the next, in either order
