@@ -76,7 +76,7 @@ def score(
     if as_json:
         typer.echo(json.dumps(answer.to_json(), ensure_ascii=False))
     else:
-        _render(answer)
+        _render(answer, None if request.lstrip().startswith("{") else request)
     raise typer.Exit(EXIT_OK if answer.legal else EXIT_ILLEGAL)
 
 
@@ -115,15 +115,18 @@ def _score_batch(source: str) -> int:
     return status
 
 
-def _render(answer: ScoreAnswer) -> None:
+def _render(answer: ScoreAnswer, source: str | None = None) -> None:
+    """The answer as tables; ``source``: the request's file, named in an error."""
     from rich.console import Console
+    from rich.markup import escape
     from rich.table import Table
 
     from paipu.rules.tiles import parse_tile, tile_name_zh
 
     console = Console(highlight=False)
     if answer.error:
-        console.print(f"[bold red]Cannot score:[/] {answer.error}")
+        where = f" {escape(source)}" if source else ""
+        console.print(f"[bold red]Cannot score{where}:[/] {escape(answer.error)}")
         return
     if answer.fans:
         table = Table(title="番种 Fans", title_justify="left", show_lines=False)

@@ -152,6 +152,9 @@ def test_score_exit_codes(work: Path) -> None:
     broken = work / "broken.json"
     broken.write_text('{"variant": "mcr", ', encoding="utf-8")
     assert "not valid JSON" in json.loads(_run("score", broken, "--json", code=1).stdout)["error"]
+    # the table's error names the request's file (an inline request has none to name)
+    shown = "".join(_run("score", broken, code=1).stdout.split())  # the terminal wraps
+    assert f"Cannotscore{broken}:notvalidJSON" in shown
     assert "cannot read" in _run("score", work / "absent.json", code=2).stderr
     assert "give a request" in _run("score", "--json", code=2).stderr
     assert "cannot read" in _run("score", "--jsonl", work / "absent.jsonl", code=2).stderr
