@@ -188,6 +188,21 @@ def named(con: duckdb.DuckDBPyConnection, name: str, **params: Any) -> duckdb.Du
     return con.sql(sql, params={k: v for k, v in values.items() if f"${k}" in sql} or None)
 
 
+def _filters_said(options: ReportOptions) -> str:
+    """The filters given, in words, for the message that nothing matches them."""
+    given = [
+        f"{what} {value!r}"
+        for what, value in (
+            ("variant", options.variant),
+            ("player", options.player),
+            ("since", options.since),
+            ("until", options.until),
+        )
+        if value is not None
+    ]
+    return f" ({', '.join(given)})" if given else ""
+
+
 def write_report(
     db: Path,
     out: Path,
@@ -206,7 +221,9 @@ def write_report(
         select(con, options.variant, options.player, since, until)
         totals = query(con, "overview-totals").row(0, named=True)
         if not totals["hands"]:
-            raise NoHandsError("no hand of the database matches the filters")
+            raise NoHandsError(
+                "no hand of the database matches the filters" + _filters_said(options)
+            )
         summary = ReportSummary(out, hands=totals["hands"], players=totals["players"])
         for folder in (out, out / "players", out / "hands", out / club_audit.FOLDER):
             folder.mkdir(parents=True, exist_ok=True)

@@ -103,7 +103,9 @@ def test_filters_and_self_contained_pages(fixture_db, tmp_path) -> None:
     assert "</script" not in hand.split("<script>", 1)[1].split("</script>", 1)[0]
     index = (tmp_path / "index.html").read_text(encoding="utf-8")
     assert "assets/" not in index and "Plotly" in index
-    with pytest.raises(NoHandsError):
-        write_report(fixture_db, tmp_path / "none", ReportOptions(variant="sichuan"))
+    with pytest.raises(NoHandsError, match=r"filters \(variant 'sichuan', player 'Nobody'\)"):
+        write_report(
+            fixture_db, tmp_path / "none", ReportOptions(variant="sichuan", player="Nobody")
+        )
     with pytest.raises(ValueError, match="expected a date"):
         write_report(fixture_db, tmp_path / "bad", ReportOptions(since="yesterday"))
