@@ -698,7 +698,8 @@ def ingest(
     The load runs under :func:`~paipu.pipeline.dbwrite.atomic_write`: one writer at a time
     (a second one waits, telling ``on_wait`` who it waits for, or with ``wait=False``
     raises :class:`~paipu.pipeline.dbwrite.DatabaseBusy`), into a copy of the database
-    committed batch by batch so that memory stays flat, which replaces ``db`` in one atomic
+    loaded in one transaction (DuckDB writes a table's full row groups to the file as they
+    fill, so memory stays flat under its budget), which replaces ``db`` in one atomic
     rename at the end. An interrupted or killed ingest leaves ``db`` exactly as it was, and
     readers see the old version until the rename. ``progress(bytes, chunk)`` is called
     after each chunk. Raises duckdb.Error or :class:`~paipu.pipeline.dbwrite.WriteError`
