@@ -9,7 +9,8 @@ many times with unique match ids, then measures, each stage in its own process:
 - minimal: benchmarks/minimal_botzone.py (parse, pymahjonggb on each win, bulk load);
 - load alone: the shards of the whole corpus written first (not timed), then only the
   load side timed: every shard into a fresh DuckDB file, as `paipu ingest` loads them
-  (batches of about 2,000 hands, DuckDB's memory budget and threads, the checkpoint);
+  (batches of about 2,000 hands in one transaction, DuckDB's memory budget and threads,
+  the checkpoint);
 - stages (`--stages`): one process times each stage of the ingest in CPU microseconds
   per hand: cutting the files into hands, parsing, replay, rows, shard writing (Arrow
   and Parquet), the load; and the start of `paipu ingest` (its imports);
@@ -83,10 +84,12 @@ con = duckdb.connect(str(db))
 con.execute(f"SET memory_limit = '{I.INGEST_MEMORY_LIMIT}'")
 con.execute(f"SET threads = {I.load_threads(LocalEngine(int(sys.argv[3])))}")
 apply_schema(con)
+con.execute('BEGIN TRANSACTION')  # as paipu ingest: the whole load in one transaction
 loader = I.Loader(con)
 for chunk in chunks:
     loader.add(chunk)
 loader.flush()
+con.execute('COMMIT')
 con.execute('CHECKPOINT')
 con.close()
 print(sum(c.hands for c in chunks), time.perf_counter() - wall, time.process_time() - cpu)
@@ -137,10 +140,12 @@ with I._relaxed_gc():
     con.execute(f"SET memory_limit = '{I.INGEST_MEMORY_LIMIT}'")
     con.execute(f"SET threads = {I.load_threads(LocalEngine(2))}")
     apply_schema(con)
+    con.execute('BEGIN TRANSACTION')
     loader = I.Loader(con)
     for chunk in chunks:
         loader.add(chunk)
     loader.flush()
+    con.execute('COMMIT')
     con.execute('CHECKPOINT')
     con.close()
     add('load (DuckDB)', t)

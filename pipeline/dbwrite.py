@@ -153,8 +153,9 @@ def atomic_write(
     """A connection to a copy of ``db``, under its writer lock; the copy replaces ``db``
     when the ``with`` block ends normally, and is deleted when it raises.
 
-    Commit as often as you like inside (DuckDB keeps a transaction's appends in memory):
-    nothing is visible in ``db`` before the end. Raises :class:`DatabaseBusy` (with
+    Commit as often as you like inside (the ingest loads in one transaction: DuckDB writes
+    a table's full row groups to the file as they fill): nothing is visible in ``db``
+    before the end. Raises :class:`DatabaseBusy` (with
     ``wait=False``), :class:`WriteError` for an ``OSError`` and lets ``duckdb.Error``
     through (a full disk is one); in every case ``db`` is unchanged.
     """

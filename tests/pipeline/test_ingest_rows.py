@@ -158,3 +158,30 @@ def test_a_batch_that_fails_on_the_thread_stops_the_ones_queued_after_it(
         assert len(loader._loading) == 3
         gate.set()
     assert loaded == ["first"]
+
+
+def test_the_threads_set_after_the_map_apply_in_turn_on_the_load_thread(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`Loader.set_threads` runs on the load thread after the batches queued before it
+    (the batches after it load with the new setting); without a thread, at once."""
+    import duckdb
+
+    threads = "SELECT current_setting('threads')"
+    seen: list[int] = []
+
+    def load(self: Loader, pending: list[Chunk], keys: object) -> None:
+        seen.append(self.con.execute(threads).fetchone()[0])
+
+    monkeypatch.setattr(Loader, "_load", load)
+    con = duckdb.connect()
+    con.execute("SET threads = 1")
+    with Loader(con, background=True) as loader:
+        for game, count in (("a", 2), ("b", 3)):
+            loader.add(Chunk(shards={}, keys=[(game, 0)], hands=1))
+            loader.flush()
+            loader.set_threads(count)
+    assert seen == [1, 2]
+    assert con.execute(threads).fetchone()[0] == 3
+    Loader(con).set_threads(1)
+    assert con.execute(threads).fetchone()[0] == 1
