@@ -23,6 +23,13 @@ def check_seats(request: ScoreRequest, players: int) -> None:
             raise RequestError(f"'{name}' {seat} is not a seat: {players} players sit 0-{last}")
 
 
+def check_no_flowers(request: ScoreRequest, name: str) -> None:
+    """Raise :class:`RequestError` when the request of ``name``, a game without flowers
+    (花牌), holds some."""
+    if request.flowers:
+        raise RequestError(f"{name} has no flowers")
+
+
 def check_extra(request: ScoreRequest, variant_id: str, facts: tuple[str, ...]) -> None:
     """Raise :class:`RequestError` for a fact of ``extra`` that ``variant_id`` does not know
     (it knows ``facts``)."""

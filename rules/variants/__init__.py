@@ -40,7 +40,7 @@ from paipu.rules.registry import (
     variants_dir,
 )
 from paipu.rules.replay import ComputedWin, Handler, Phase, Table, TableSetup, VariantState
-from paipu.rules.request_checks import check_extra, check_request
+from paipu.rules.request_checks import check_extra, check_no_flowers, check_request
 from paipu.rules.score import RequestError, ScoreAnswer
 from paipu.rules.shanten import Shape, waits
 from paipu.rules.tiles import EAST, Tile, TileError, parse_tile, standard_set, tile_name
@@ -302,8 +302,7 @@ class RegionalVariant(Variant):
                 raise RequestError(
                     f"{tile_name(tile)} is not a tile of {spec.name_zh}: 108 tiles, 万 筒 条 only"
                 )
-        if request.flowers:
-            raise RequestError(f"{spec.name_zh} has no flowers")
+        check_no_flowers(request, spec.name_zh)
         check_extra(request, self.id, tuple(self.extra_facts))
 
     @staticmethod

@@ -15,7 +15,7 @@ from typing import Any
 
 from paipu.rules.core.tiles import TileSet
 from paipu.rules.core.wild import WildSpec
-from paipu.rules.request_checks import check_extra, check_request
+from paipu.rules.request_checks import check_extra, check_no_flowers, check_request
 from paipu.rules.score import FanScore, RequestError, ScoreAnswer, ScoreRequest
 from paipu.rules.settlement import transfers
 from paipu.rules.tiles import Tile, TileError, parse_tile, tile_name
@@ -98,8 +98,7 @@ class Scorer:
 
     def score(self, request: ScoreRequest, options: Mapping[str, Any]) -> ScoreAnswer:
         check_request(request, self.players, self.hand_size, self.calls)
-        if request.flowers:
-            raise RequestError(f"{self.name_zh} has no flowers")
+        check_no_flowers(request, self.name_zh)
         check_extra(request, self.variant_id, self.extra_facts)
         extra = request.extra
         caishen = caishen_of(extra)

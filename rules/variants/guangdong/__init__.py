@@ -43,7 +43,7 @@ from paipu.rules.mechanics.wilds import (
 )
 from paipu.rules.melds import MeldKind
 from paipu.rules.replay import VariantState
-from paipu.rules.request_checks import check_extra, check_request
+from paipu.rules.request_checks import check_extra, check_no_flowers, check_request
 from paipu.rules.score import FanScore, RequestError, ScoreAnswer, ScoreRequest, WinFlags
 from paipu.rules.tiles import (
     Tile,
@@ -94,8 +94,7 @@ class Guangdong(RegionalVariant):
         """Seats, tiles (the 136: suits and honours), melds and the known ``extra`` facts."""
         spec = self.spec
         check_request(request, spec.players, spec.hand_size, spec.calls)
-        if request.flowers:
-            raise RequestError(f"{spec.name_zh} has no flowers")
+        check_no_flowers(request, spec.name_zh)
         check_extra(request, self.id, self.extra_facts)
 
     def check_tiles(self, request: ScoreRequest, options: Options) -> None:

@@ -29,7 +29,7 @@ from paipu.rules.mechanics.ready import ReadyDeclaration
 from paipu.rules.mechanics.treasure import HiddenTreasure
 from paipu.rules.mechanics.wilds import route_indicator
 from paipu.rules.replay import ComputedWin, Handler, Phase, VariantState
-from paipu.rules.request_checks import check_extra, check_request
+from paipu.rules.request_checks import check_extra, check_no_flowers, check_request
 from paipu.rules.score import FanScore, RequestError, ScoreAnswer, ScoreRequest, WinFlags
 from paipu.rules.shanten import waits
 from paipu.rules.tiles import Tile, TileError, counts, parse_tile, tile_name
@@ -82,8 +82,7 @@ class Harbin(RegionalVariant):
                     f"{tile_name(tile)} is not a tile of {spec.name_zh}: "
                     "112 tiles, 万 筒 条 and 红中"
                 )
-        if request.flowers:
-            raise RequestError(f"{spec.name_zh} has no flowers")
+        check_no_flowers(request, spec.name_zh)
         check_extra(request, self.id, EXTRA_FACTS)
 
     def _seats(self, request: ScoreRequest, name: str) -> frozenset[int]:

@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from paipu.rules.registry import VariantError
-from paipu.rules.request_checks import check_extra, check_request
+from paipu.rules.request_checks import check_extra, check_no_flowers, check_request
 from paipu.rules.score import FanScore, RequestError, ScoreAnswer, ScoreRequest
 from paipu.rules.settlement import transfers
 from paipu.rules.tiles import Tile, TileError, parse_tile, tile_name, tile_names
@@ -107,8 +107,7 @@ class Scorer:
     def check(self, request: ScoreRequest) -> None:
         """Raise :class:`RequestError` for seats, tiles, melds and facts that cannot be."""
         check_request(request, self.players, self.hand_size, self.calls)
-        if request.flowers:
-            raise RequestError(f"{self.name_zh} has no flowers")
+        check_no_flowers(request, self.name_zh)
         check_extra(request, self.variant_id, self.extra_facts)
 
     def jing_of(self, request: ScoreRequest, fu_jing: bool) -> Jing:

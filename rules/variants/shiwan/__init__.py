@@ -30,7 +30,7 @@ from paipu.rules.core.tiles import TileSet
 from paipu.rules.core.wild import WildSpec
 from paipu.rules.fans import check_coverage
 from paipu.rules.melds import MeldKind
-from paipu.rules.request_checks import check_seats
+from paipu.rules.request_checks import check_no_flowers, check_seats
 from paipu.rules.score import FanScore, RequestError, ScoreAnswer, ScoreRequest
 from paipu.rules.tiles import Tile, tile_name, tile_names
 from paipu.rules.variants import Options, Variant, register
@@ -109,8 +109,7 @@ class Shiwan(Variant):
                     f"{tile_name(tile)} is not a tile of {spec.name_zh}: 万 饼 条 1–10 and the "
                     "four winds (no dragons, no flowers)"
                 )
-        if request.flowers:
-            raise RequestError(f"{spec.name_zh} has no flowers")
+        check_no_flowers(request, spec.name_zh)
         if request.extra:
             raise RequestError(
                 f"{self.id} takes no 'extra' facts (got {', '.join(sorted(request.extra))})"

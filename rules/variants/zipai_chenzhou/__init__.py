@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from paipu.rules.fans import check_coverage
 from paipu.rules.melds import MeldKind
-from paipu.rules.request_checks import check_seats
+from paipu.rules.request_checks import check_no_flowers, check_seats
 from paipu.rules.score import RequestError, ScoreAnswer, ScoreRequest
 from paipu.rules.tiles import Tile, tile_name
 from paipu.rules.variants import Options, Variant, register
@@ -154,8 +154,7 @@ def check_request(
             raise RequestError(
                 f"{tile_name(tile)} is not a card of 郴州字牌 (1x-10x small, 1d-10d big)"
             )
-    if request.flowers:
-        raise RequestError("郴州字牌 has no flowers")
+    check_no_flowers(request, "郴州字牌")
     if request.flags.kong_replacement or request.flags.robbing_kong:
         raise RequestError("郴州字牌 has no kongs: kong_replacement and robbing_kong do not apply")
     used = Counter([*request.hand, request.win_tile])
