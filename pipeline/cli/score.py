@@ -64,7 +64,7 @@ def score(
         raise typer.Exit(EXIT_USAGE)
     from paipu.rules.score import ScoreAnswer, score_json
 
-    text = _read_request(request)
+    text, source = _read_request(request)
     try:
         obj = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -76,19 +76,20 @@ def score(
     if as_json:
         typer.echo(json.dumps(answer.to_json(), ensure_ascii=False))
     else:
-        _render(answer, None if request.lstrip().startswith("{") else request)
+        _render(answer, source)
     raise typer.Exit(EXIT_OK if answer.legal else EXIT_ILLEGAL)
 
 
 score.__doc__ = (score.__doc__ or "") + EPILOG
 
 
-def _read_request(request: str) -> str:
+def _read_request(request: str) -> tuple[str, str | None]:
+    """The request's text, and the file it was read from (None: given inline)."""
     if request.lstrip().startswith("{"):
-        return request
+        return request, None
     path = Path(request)
     try:
-        return path.read_text(encoding="utf-8")
+        return path.read_text(encoding="utf-8"), request
     except OSError as exc:
         typer.echo(f"paipu score: cannot read {path}: {exc.strerror}", err=True)
         raise typer.Exit(EXIT_USAGE) from None
