@@ -17,7 +17,12 @@ many times with unique match ids, then measures, each stage in its own process:
 - timeline (`--timeline`): the whole ingest at `-jN` in one run, each worker's tasks and each
   batch's load timed in wall time: how busy each worker was, how long the workers waited
   for the first task, and how long the last load ran after the last task (`-v` lists
-  every task and load).
+  every task and load);
+- floor (`--floor`): an experiment, not a way to run paipu: the ingest at `-jN` as it is,
+  then without building the rows of `events`, of `discards`, and of both (the two tables
+  left empty: 100 and 49 rows a Botzone hand, the bulk of what is written), each beside
+  the minimal script, in turn, `--rounds` times: how close to the minimal script's wall
+  time the ingest could come if it wrote less (docs/benchmarks.md, "Stop 30").
 
 For each it prints hands per second, the CPU seconds of the process and its workers (a
 steadier figure than wall time on a shared machine) and the peak memory (RSS) of the
@@ -206,6 +211,40 @@ if '-v' in sys.argv:
 """
 
 
+#: The ingest at -jN with the rows of some tables not built (``--floor``), timed as a whole
+#: process by :func:`timed` as the ``ingest`` lines are (its start and imports included).
+_FLOOR = """
+import sys
+from pathlib import Path
+from paipu.pipeline import ingest as I
+from paipu.pipeline import rows as R
+skip = sys.argv[3].split(',') if sys.argv[3] else []
+if 'events' in skip:
+    R.RowBuffer._event_rows = lambda *a: None
+if 'discards' in skip:
+    R.RowBuffer._discard_rows = lambda *a: None
+I.ingest([Path(sys.argv[1])], Path(sys.argv[2]), jobs=int(sys.argv[4]))
+"""
+
+
+def floor(corpus: Path, work: Path, jobs: int, rounds: int) -> None:
+    """``--floor``: the ingest with fewer rows beside the minimal script, in turn."""
+    kinds = ("", "events", "discards", "events,discards")
+    minimal = [PY, str(ROOT / "benchmarks" / "minimal_botzone.py"), str(corpus)]
+    for round_ in range(1, rounds + 1):
+        for skip in kinds:
+            db = work / f"floor-{round_}-{skip or 'all'}.duckdb"
+            wall, cpu, _ = timed([PY, "-c", _FLOOR, str(corpus), str(db), skip, str(jobs)])
+            reference, reference_cpu, _ = timed([*minimal, "--db", str(db.with_suffix(".m"))])
+            label = f"without {skip.replace(',', ' and ')}" if skip else "as it is"
+            print(
+                f"round {round_} ingest -j{jobs} {label:28} {wall:6.1f} s wall {cpu:6.1f} s cpu; "
+                f"minimal {reference:4.1f} s: {wall / reference:.1f}x its wall time, "
+                f"{cpu / reference_cpu:.1f}x its CPU time",
+                flush=True,
+            )
+
+
 def build_corpus(folder: Path, copies: int, files: int = 8) -> int:
     """``copies`` copies of the sample with unique match ids, spread over ``files`` files."""
     text = SAMPLE.read_text(encoding="utf-8")
@@ -262,6 +301,13 @@ def main() -> int:
         help="only the ingest at -jN, its workers' tasks and its loads timed (wall time)",
     )
     parser.add_argument("-v", action="store_true", help="with --timeline: every task and load")
+    parser.add_argument(
+        "--floor",
+        action="store_true",
+        help="only an experiment: the ingest at -jN with and without the rows of events and "
+        "discards, each beside the minimal script",
+    )
+    parser.add_argument("--rounds", type=int, default=2, help="with --floor: rounds of runs")
     args = parser.parse_args()
     if not SAMPLE.exists():
         print(f"{SAMPLE} is absent: the benchmark needs ../shared/data", file=sys.stderr)
@@ -290,6 +336,9 @@ def main() -> int:
                 ).stdout,
                 end="",
             )
+            return 0
+        if args.floor:
+            floor(large, work, args.jobs, args.rounds)
             return 0
         if args.timeline:
             command = [PY, "-c", _TIMELINE, str(large), str(work / "t.duckdb")]
