@@ -89,20 +89,49 @@ class Task:
     stage: str = ""  # the folder the shards are written to
 
 
-def expand(paths: Iterable[Path]) -> list[Path]:
-    """Files under the given paths, in a stable order; hidden files are skipped."""
+#: Suffixes of the files a folder of records holds beside them that are never records:
+#: documents and images (a README, the club's rules as a PDF, a screenshot). Inside a
+#: folder they are left out, and the commands say which (:func:`expand`'s ``skipped``); a
+#: file named on the command line is always read, and rejected if it is no record.
+NOT_RECORDS = frozenset(
+    {
+        ".md",
+        ".markdown",
+        ".rst",
+        ".pdf",
+        ".doc",
+        ".docx",
+        ".odt",
+        ".html",
+        ".htm",
+        ".png",
+        ".jpg",
+        ".jpeg",
+        ".gif",
+        ".svg",
+        ".webp",
+    }
+)
+
+
+def expand(paths: Iterable[Path], skipped: list[Path] | None = None) -> list[Path]:
+    """Files under the given paths, in a stable order; hidden files are skipped, and so are
+    the documents and images inside a folder (:data:`NOT_RECORDS`), which are added to
+    ``skipped`` when it is given."""
     files: list[Path] = []
     seen: set[str] = set()
     for path in paths:
         if path.is_dir():
-            files.extend(
-                sorted(
-                    p
-                    for p in path.rglob("*")
-                    if p.is_file()
-                    and not any(part.startswith(".") for part in p.relative_to(path).parts)
-                )
-            )
+            for p in sorted(
+                p
+                for p in path.rglob("*")
+                if p.is_file()
+                and not any(part.startswith(".") for part in p.relative_to(path).parts)
+            ):
+                if p.suffix.lower() not in NOT_RECORDS:
+                    files.append(p)
+                elif skipped is not None:
+                    skipped.append(p)
         else:
             files.append(path)
     unique = []

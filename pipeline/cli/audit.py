@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from paipu.pipeline.cli.common import EXIT_FAILED, EXIT_OK, existing_paths, out_console
+from paipu.pipeline.cli.common import EXIT_FAILED, EXIT_OK, out_console, record_files
 
 _STYLE = {"ok": "green", "mismatch": "yellow", "invalid": "red"}
 
@@ -47,7 +47,7 @@ def audit(
     from paipu.pipeline.audit import audit as run_audit
 
     counts = {"ok": 0, "mismatch": 0, "invalid": 0}
-    for entry in run_audit(existing_paths(paths, "audit")):
+    for entry in run_audit(record_files(paths, "audit")):
         counts[entry.status] += 1
         if only_problems and entry.status == "ok":
             continue

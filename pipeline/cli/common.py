@@ -29,6 +29,26 @@ def existing_paths(paths: list[Path], command: str) -> list[Path]:
     return paths
 
 
+def record_files(paths: list[Path], command: str) -> list[Path]:
+    """The record files under ``paths`` (a usage error naming the first path that does not
+    exist); the documents and images a folder holds beside its records are left out, in
+    one line on standard error naming them."""
+    from paipu.pipeline.ingest import expand
+
+    skipped: list[Path] = []
+    files = expand(existing_paths(paths, command), skipped)
+    if skipped:
+        names = ", ".join(str(p) for p in skipped[:5])
+        more = f" and {len(skipped) - 5:,} more" if len(skipped) > 5 else ""
+        what = (
+            "a document or an image by its name, not a record"
+            if len(skipped) == 1
+            else f"{len(skipped):,} documents or images by their names, not records"
+        )
+        err_console.print(f"paipu {command}: left out {names}{more}: {what}", markup=False)
+    return files
+
+
 def default_jobs() -> int:
     """Worker processes or database threads when not given: all cores."""
     return os.cpu_count() or 1

@@ -11,8 +11,8 @@ from paipu.pipeline.cli.common import (
     EXIT_OK,
     EXIT_REJECTED,
     err_console,
-    existing_paths,
     open_output,
+    record_files,
 )
 
 
@@ -49,9 +49,8 @@ def convert(
     """
     from paipu.parsers import Parsed, parse_any
     from paipu.parsers.paipu import dumps
-    from paipu.pipeline.ingest import expand
 
-    files = expand(existing_paths(paths, "convert"))
+    files = record_files(paths, "convert")
     written = rejected = 0
     if sheet or out.suffix.lower() == ".csv":
         with open_output(out, "convert") as output:

@@ -14,6 +14,7 @@ from paipu.pipeline.cli.common import (
     default_jobs,
     err_console,
     out_console,
+    record_files,
 )
 
 
@@ -47,7 +48,7 @@ def demo(
     """
     import duckdb
 
-    from paipu.pipeline.ingest import expand, ingest
+    from paipu.pipeline.ingest import ingest
     from paipu.pipeline.report import NoHandsError, ReportOptions, write_report
     from paipu.pipeline.review import review_and_save
 
@@ -57,7 +58,7 @@ def demo(
             "root of the paipu repository, or pass --data FOLDER"
         )
         raise typer.Exit(EXIT_USAGE)
-    files = expand([data])
+    files = record_files([data], "demo")
     if not files:
         err_console.print(f"paipu demo: {data}/ holds no record files")
         raise typer.Exit(EXIT_USAGE)

@@ -24,7 +24,7 @@ from paipu.pipeline.cli.common import (
     EXIT_REJECTED,
     EXIT_USAGE,
     err_console,
-    existing_paths,
+    record_files,
 )
 
 if TYPE_CHECKING:
@@ -44,7 +44,7 @@ def ingest(
         typer.Argument(
             help="Files or folders of records (paipu logs, Botzone text or JSON "
             "match logs, club score sheets, 国标小助手 records, mixed); folders are read "
-            "recursively.",
+            "recursively, leaving out hidden files and documents (README.md, PDFs, images).",
             show_default=False,
         ),
     ],
@@ -146,7 +146,6 @@ def ingest(
 
     from paipu.pipeline.dbwrite import DatabaseBusy, WriteError
     from paipu.pipeline.engines import DaskEngine, EngineError, LocalEngine
-    from paipu.pipeline.ingest import expand
     from paipu.pipeline.ingest import ingest as run_ingest
     from paipu.pipeline.lake import LakeError, ingest_lake
 
@@ -159,7 +158,7 @@ def ingest(
     runner = DaskEngine(cluster, jobs) if engine is EngineName.dask else LocalEngine(jobs)
     target = db if db is not None else lake
     assert target is not None
-    files = expand(existing_paths(paths, "ingest"))
+    files = record_files(paths, "ingest")
     if not files:
         err_console.print("paipu ingest: no files to read")
         raise typer.Exit(EXIT_USAGE)

@@ -314,3 +314,30 @@ def test_a_file_of_no_known_format_is_one_reject_that_says_what_it_holds(tmp_pat
     audit = runner.invoke(app, ["audit", str(odd)])
     assert audit.exit_code == 1
     assert f"invalid  {odd} (the whole file)" in audit.output
+
+
+def test_a_folder_s_documents_are_left_out_and_named_a_file_named_is_read(tmp_path: Path) -> None:
+    """A README or a rules PDF beside the records is no rejected hand (``../shared/data``
+    holds a README.md): inside a folder it is left out, in one line naming it; named on
+    the command line it is read, and rejected as a file of no known format."""
+    logs = tmp_path / "logs"
+    (logs / "club").mkdir(parents=True)
+    _write(logs / "club" / "night.jsonl", [hands.quick_win("a"), hands.discard_win("b")])
+    (logs / "README.md").write_text("# Our records\n", encoding="utf-8")
+    (logs / "club" / "rules.PDF").write_bytes(b"%PDF-1.7\n")
+    db = tmp_path / "x.duckdb"
+    result = runner.invoke(app, ["ingest", str(logs), "--db", str(db), "-q"])
+    assert result.exit_code == 0, result.output
+    assert (
+        f"paipu ingest: left out {logs / 'README.md'}, {logs / 'club' / 'rules.PDF'}: "
+        "2 documents or images by their names, not records"
+    ) in " ".join(result.output.split())
+    with duckdb.connect(str(db), read_only=True) as con:
+        assert con.execute("SELECT count(*) FROM hands").fetchone() == (2,)
+        assert con.execute("SELECT count(*) FROM rejects").fetchone() == (0,)
+    audit = runner.invoke(app, ["audit", str(logs)])
+    assert audit.exit_code == 0, audit.output
+    assert "a document or an image" not in audit.stdout  # the note is on standard error
+    named = runner.invoke(app, ["ingest", str(logs / "README.md"), "--db", str(db), "-q"])
+    assert named.exit_code == 3
+    assert "(the whole file): not a paipu log" in named.output
