@@ -303,7 +303,7 @@ class RegionalVariant(Variant):
                     f"{tile_name(tile)} is not a tile of {spec.name_zh}: 108 tiles, 万 筒 条 only"
                 )
         check_no_flowers(request, spec.name_zh)
-        check_extra(request, self.id, tuple(self.extra_facts))
+        check_extra(request, self.id, self.extra_facts)
 
     @staticmethod
     def birds_of(request: ScoreRequest) -> tuple[Tile, ...]:

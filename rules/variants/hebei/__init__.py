@@ -37,7 +37,7 @@ from paipu.rules.mechanics.wilds import (
 from paipu.rules.melds import MeldKind
 from paipu.rules.registry import VariantError
 from paipu.rules.replay import Handler, Phase, VariantState
-from paipu.rules.request_checks import check_no_flowers, check_request
+from paipu.rules.request_checks import check_extra, check_no_flowers, check_request
 from paipu.rules.score import FanScore, RequestError, ScoreAnswer, ScoreRequest, WinFlags
 from paipu.rules.tiles import Tile, counts, standard_set, tile_name
 from paipu.rules.variants import Options, RegionalVariant, register
@@ -81,9 +81,7 @@ class Hebei(RegionalVariant):
     def check(self, request: ScoreRequest) -> None:
         spec = self.spec
         check_request(request, spec.players, spec.hand_size, spec.calls)
-        unknown = sorted(set(request.extra) - set(self.extra_facts))
-        if unknown:
-            raise RequestError(f"unknown extra fact(s) {', '.join(unknown)} (hebei knows wild)")
+        check_extra(request, self.id, self.extra_facts)
         check_no_flowers(request, spec.name_zh)
 
     # ------------------------------------------------------------------ scoring
