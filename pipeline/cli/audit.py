@@ -17,7 +17,9 @@ def audit(
     paths: Annotated[
         list[Path],
         typer.Argument(
-            help="Files or folders of records, in any supported format.", show_default=False
+            help="Files or folders of records, in any supported format; folders are read "
+            "recursively, leaving out hidden files and documents (README.md, PDFs, images).",
+            show_default=False,
         ),
     ],
     as_json: Annotated[

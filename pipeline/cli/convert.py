@@ -21,7 +21,8 @@ def convert(
         list[Path],
         typer.Argument(
             help="Files or folders of records (Botzone text or JSON, paipu, score sheets, "
-            "国标小助手 records).",
+            "国标小助手 records); folders are read recursively, leaving out hidden files and "
+            "documents (README.md, PDFs, images).",
             show_default=False,
         ),
     ],
